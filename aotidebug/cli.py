@@ -1,0 +1,183 @@
+"""The `aotidebug` command. The one place that turns results and errors into output and exit
+codes; each subcommand is a thin shell over the library function of the same name."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable, Sequence, TextIO
+
+from .errors import AOTIDebugError
+
+# Exit codes (documented in docs/cli.md; stable).
+EXIT_OK = 0            # success: diagnosed, no fatal findings, nothing to migrate, no fault
+EXIT_FINDINGS = 1      # check: fatal findings; migrate --check: would change; bisect: fault found
+EXIT_USAGE = 2         # bad arguments (argparse's own code)
+EXIT_INPUT = 3         # the file/package/log could not be read
+EXIT_UNKNOWN = 4       # diagnose: no known cause in the text
+EXIT_INTERNAL = 70     # a bug in aotidebug
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    return data.decode("utf-8", errors="replace")
+
+
+def _emit(out: TextIO, obj: Any, as_json: bool) -> None:
+    if as_json:
+        data = obj.to_dict() if hasattr(obj, "to_dict") else obj
+        out.write(json.dumps(data, indent=2) + "\n")
+    else:
+        out.write(f"{obj}\n")
+
+
+def cmd_diagnose(args: argparse.Namespace, out: TextIO) -> int:
+    from .categories import Category
+    from .diagnoser import diagnose
+
+    text = _read_text(args.log)
+    d = diagnose(text, package=args.package)
+    _emit(out, d, args.json)
+    return EXIT_UNKNOWN if d.category is Category.UNKNOWN else EXIT_OK
+
+
+def cmd_flags(args: argparse.Namespace, out: TextIO) -> int:
+    from . import flags
+
+    rows = flags.table()
+    if args.json:
+        _emit(out, [r.to_dict() for r in rows], True)
+    else:
+        for r in rows:
+            out.write(f"{r.name:48} {r.phase:8} {r.source}\n    {r.why}\n")
+    return EXIT_OK
+
+
+def cmd_inspect(args: argparse.Namespace, out: TextIO) -> int:
+    from .package import inspect_package
+
+    info = inspect_package(args.package)
+    _emit(out, info, args.json)
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    from .checks import check_host, check_inputs
+    from .package import inspect_package
+
+    info = inspect_package(args.package)
+    findings = list(check_host(info))
+    if args.inputs:
+        from .checks import load_inputs_file
+
+        findings += check_inputs(info, load_inputs_file(args.inputs))
+    if args.json:
+        _emit(out, {"package": args.package, "findings": [f.to_dict() for f in findings]}, True)
+    else:
+        if not findings:
+            out.write("no findings: the package and inputs match this host and the compiled contract\n")
+        for f in findings:
+            out.write(f"{f.severity:8} {f.code:10} {f.message}\n")
+            if f.hint:
+                out.write(f"         hint: {f.hint}\n")
+    return EXIT_FINDINGS if any(f.fatal for f in findings) else EXIT_OK
+
+
+def cmd_migrate(args: argparse.Namespace, out: TextIO) -> int:
+    from .migrate import run_paths
+
+    mode = "write" if args.write else "check" if args.check else "diff"
+    changed = run_paths(args.paths, mode=mode, out=out)
+    return EXIT_FINDINGS if (changed and mode == "check") else EXIT_OK
+
+
+def cmd_bisect(args: argparse.Namespace, out: TextIO) -> int:
+    from .bisection import bisect_target
+
+    def progress(msg: str) -> None:
+        if not args.json:
+            sys.stderr.write(f"aotidebug bisect: {msg}\n")
+
+    result = bisect_target(args.target, timeout=args.timeout, progress=progress)
+    _emit(out, result, args.json)
+    return EXIT_FINDINGS if result.fault else EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    from .demo import run_demo
+
+    return run_demo(out, as_json=args.json)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="aotidebug", description="Diagnose AOTInductor failures.")
+    p.add_argument("--version", action="version", version=f"aotidebug {_version()}")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def add(name: str, fn: Callable, help: str) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help, description=help)
+        sp.set_defaults(fn=fn)
+        return sp
+
+    sp = add("diagnose", cmd_diagnose, "Diagnose an AOTI error log ('-' reads stdin).")
+    sp.add_argument("log")
+    sp.add_argument("--package", help="the .pt2 involved, for consistency checks")
+    sp.add_argument("--json", action="store_true")
+
+    sp = add("inspect", cmd_inspect, "Print what a .pt2 package was compiled for and expects.")
+    sp.add_argument("package")
+    sp.add_argument("--json", action="store_true")
+
+    sp = add("check", cmd_check, "Check a package against this host and, optionally, inputs.")
+    sp.add_argument("package")
+    sp.add_argument("--inputs", help="a torch.save'd tuple/list/dict of tensors (weights_only load)")
+    sp.add_argument("--json", action="store_true")
+
+    sp = add("migrate", cmd_migrate, "Rewrite legacy aot_compile/aot_load code to the package API.")
+    sp.add_argument("paths", nargs="+")
+    g = sp.add_mutually_exclusive_group()
+    g.add_argument("--diff", action="store_true", help="show the diff (default)")
+    g.add_argument("--write", action="store_true", help="rewrite the files in place")
+    g.add_argument("--check", action="store_true", help="exit 1 if anything would change")
+
+    sp = add("bisect", cmd_bisect, "Find the first faulting kernel of pkg.module:make.")
+    sp.add_argument("target", help="module:function returning (model, inputs[, dynamic_shapes])")
+    sp.add_argument("--timeout", type=float, default=600.0)
+    sp.add_argument("--json", action="store_true")
+
+    sp = add("flags", cmd_flags, "List debugging flags and the phase each acts in for this torch.")
+    sp.add_argument("--json", action="store_true")
+
+    sp = add("demo", cmd_demo, "Compile a tiny model, trigger a real AOTI fault, diagnose it.")
+    sp.add_argument("--json", action="store_true")
+    return p
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        return args.fn(args, out)
+    except AOTIDebugError as exc:
+        sys.stderr.write(f"aotidebug: error: {exc}\n")
+        return EXIT_INPUT
+    except (OSError, UnicodeError) as exc:
+        sys.stderr.write(f"aotidebug: error: {exc}\n")
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # a bug: say so, with the type, and a distinct exit code
+        sys.stderr.write(f"aotidebug: internal error: {type(exc).__name__}: {exc}\n"
+                         "Please report this with the command you ran.\n")
+        return EXIT_INTERNAL

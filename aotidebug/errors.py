@@ -1,0 +1,81 @@
+"""Stable exception types.
+
+Two roots, as in Polygraphy: `AOTIDebugError` for problems with the user's package, inputs or
+host (each carries a `.diagnosis`), and `InternalError` for bugs in aotidebug itself. The class
+names and their `.code` values are part of the public API.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .diagnosis import Diagnosis
+
+
+class AOTIDebugError(Exception):
+    """Base of every user-facing aotidebug error; `.diagnosis` explains it."""
+
+    code = "aotidebug-error"
+
+    def __init__(self, message: str, *, diagnosis: "Diagnosis | None" = None, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+        self._diagnosis = diagnosis
+
+    @property
+    def diagnosis(self) -> "Diagnosis":
+        """The Diagnosis given at raise time, or one classified from the message on demand."""
+        if self._diagnosis is None:
+            from .diagnoser import diagnose
+
+            self._diagnosis = diagnose(self.message)
+        return self._diagnosis
+
+    def __reduce__(self):  # keep the type and fields across pickling (multiprocessing, tooling)
+        return (_rebuild_error, (type(self), self.message, self._diagnosis, self.details))
+
+
+def _rebuild_error(cls: type, message: str, diagnosis: Any, details: dict) -> "AOTIDebugError":
+    return cls(message, diagnosis=diagnosis, **details)
+
+
+class PackageError(AOTIDebugError):
+    """The file is not a readable AOTI package: missing, corrupt, truncated, hostile or not AOTI."""
+
+    code = "package-error"
+
+
+class HostMismatchError(AOTIDebugError):
+    """The package cannot run on this host (device type, CPU ISA, compute capability, platform)."""
+
+    code = "host-mismatch"
+
+
+class InputMismatchError(AOTIDebugError):
+    """A call's inputs break the package's compiled contract (count, device, dtype, shape, stride)."""
+
+    code = "input-mismatch"
+
+
+class AOTIRuntimeError(AOTIDebugError):
+    """The compiled model raised; the original exception is chained as `__cause__`."""
+
+    code = "aoti-runtime-error"
+
+
+class CrashError(AOTIDebugError):
+    """An isolated worker died (signal) or passed its timeout; the caller survived."""
+
+    code = "crash"
+
+
+class IsolationError(AOTIDebugError):
+    """A subprocess needed for isolation could not be started or talked to."""
+
+    code = "isolation-error"
+
+
+class InternalError(Exception):
+    """A bug in aotidebug itself (not the user's package or inputs). Please report it."""

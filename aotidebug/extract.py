@@ -1,0 +1,131 @@
+"""Pull structured facts out of error text: kernel names, assertion bounds, input indices, signals,
+legacy API calls, wrapper file:line. Pure functions over strings; each returns Evidence items
+that later analyzers (index-out-of-bounds tracer, consistency checks) consume by label."""
+
+from __future__ import annotations
+
+import re
+import signal as _signal
+from dataclasses import dataclass
+
+from .diagnosis import Evidence
+
+SRC = "error-text"
+
+
+@dataclass(frozen=True)
+class Extractor:
+    label: str
+    regex: str
+    describe: str  # format string over the named groups
+
+
+EXTRACTORS: tuple[Extractor, ...] = (
+    Extractor("index-assertion",
+              r"index out of bounds: 0 <= (?P<var>\w+) < (?P<bound>\w+)",
+              "kernel asserted 0 <= {var} < {bound}"),
+    Extractor("input-check",
+              r"input_handles\[(?P<index>\d+)\]: (?P<what>unmatched [\w ]+?|dim value is too \w+)"
+              r"(?: at (?P<dim>\d+))?, expected(?: it)?(?: to be)?:? (?P<expected>[^,\n]+?),? but got:? (?P<got>[^\s,]+)",
+              "input {index}: {what} (expected {expected}, got {got})"),
+    Extractor("inputs-count",
+              r"expected inputs vector size to be (?P<expected>\d+), but got (?P<got>\d+)",
+              "the model expects {expected} inputs, got {got}"),
+    Extractor("device-pair",
+              r"Expected (?:out )?tensor to have device (?P<expected>\S+), but got (?P<got>\S+) instead",
+              "tensor device {got}, expected {expected}"),
+    Extractor("wrapper-location",
+              r"(?P<file>[\w./<>-]*\.wrapper\.cpp)(?:, line |:)(?P<line>\d+)",
+              "{file}:{line}"),
+    Extractor("api-call-failed",
+              r"(?P<call>\w+)\([^\n]{0,200}?\) API call failed",
+              "C shim call {call} failed"),
+    Extractor("launched-kernel",
+              r"\[ before_launch(?::| -) (?P<kernel>\w+)",
+              "kernel {kernel} launched"),
+    Extractor("legacy-api",
+              r"(?P<call>torch\._export\.aot_(?:compile|load)|torch\._inductor\.aot_compile|"
+              r"\b_export\.aot_(?:compile|load)|\baot_load\(|\baot_compile\()",
+              "legacy API {call} in the trace"),
+    Extractor("exit-status",
+              r"(?:exit(?:ed)?(?: with)? (?:code|status)|returncode|\brc)[ =:]+(?P<code>-?\d+)",
+              "exit status {code}"),
+)
+
+_KERNEL = re.compile(r"\b((?:cpp_fused|triton_(?:poi|red|per|tem|for|spl)?_?fused|triton)_\w+|aoti_torch_\w+_out)\b")
+_SIGNAL_NAMES = re.compile(r"\b(SIG(?:SEGV|ILL|ABRT|BUS|FPE|KILL|TERM))\b")
+
+
+def _compiled() -> list[tuple[Extractor, re.Pattern[str]]]:
+    global _COMPILED
+    try:
+        return _COMPILED
+    except NameError:
+        _COMPILED = [(e, re.compile(e.regex, re.I)) for e in EXTRACTORS]
+        return _COMPILED
+
+
+def signal_from_status(code: int) -> str | None:
+    """Name the signal behind an exit status (-11, 139 -> SIGSEGV) or None."""
+    num = -code if code < 0 else code - 128 if 128 < code < 160 else None
+    if num is None:
+        return None
+    try:
+        return _signal.Signals(num).name
+    except ValueError:
+        return None
+
+
+def extract(text: str, limit_per_label: int = 5) -> list[Evidence]:
+    """All structured evidence found in `text` (at most `limit_per_label` per kind)."""
+    out: list[Evidence] = []
+    seen: set[tuple[str, str]] = set()
+    for ex, rx in _compiled():
+        n = 0
+        for m in rx.finditer(text):
+            fields = {k: v for k, v in m.groupdict().items() if v is not None}
+            key = (ex.label, m.group(0))
+            if key in seen:
+                continue
+            seen.add(key)
+            if ex.label == "exit-status":
+                sig = signal_from_status(int(fields["code"]))
+                if sig is None:
+                    continue
+                fields["signal"] = sig
+            out.append(Evidence(SRC, ex.label, ex.describe.format_map(_Default(fields)), fields))
+            n += 1
+            if n >= limit_per_label:
+                break
+    for name in dict.fromkeys(_SIGNAL_NAMES.findall(text)):
+        out.append(Evidence(SRC, "signal", f"signal {name} reported", {"signal": name}))
+    return out
+
+
+def kernel_names(text: str) -> list[str]:
+    """Generated kernel names in order of first appearance (cpp_fused_*, triton_*, aoti_torch_*_out)."""
+    return list(dict.fromkeys(_KERNEL.findall(text)))
+
+
+def faulting_kernel(text: str) -> str | None:
+    """The kernel most likely at fault: the last launch without a matching after_launch, else the
+    kernel named by an assertion or shim call, else the last kernel name in the text."""
+    before = re.findall(r"\[ before_launch(?::| -) (\w+)", text)
+    after = re.findall(r"\[ after_launch(?::| -) (\w+)", text)
+    if before:
+        pending = list(before)
+        for k in after:
+            if k in pending:
+                pending.remove(k)
+        if pending:
+            return pending[-1]
+    m = re.search(r"index out of bounds[^\n]*?(?:in |from )?((?:cpp_fused|triton)_\w+)", text)
+    if m:
+        return m.group(1)
+    names = kernel_names(text)
+    return names[-1] if names else None
+
+
+class _Default(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"

@@ -1,0 +1,89 @@
+"""Named, reusable fix texts. Patterns and checks refer to these constants, never to ad-hoc prose,
+so the same advice reads the same everywhere and docs can point at it."""
+
+from __future__ import annotations
+
+CHECK_THREE_MATCHES = (
+    "Check the three matches first: the device type the package was compiled for equals the load "
+    "device type; every input is on that device; every input shape fits the compiled shapes "
+    "(run `aotidebug check model.pt2 --inputs inputs.pt`)."
+)
+CHECK_INPUTS_AT_RUNTIME = (
+    "Set AOTI_RUNTIME_CHECK_INPUTS=1 before the first call (or reload the package) so the compiled "
+    "code names the mismatching input, dimension, dtype or stride instead of crashing."
+)
+MATCH_COMPILE_DEVICE = (
+    "Load the package on the device type it was compiled for (see `aotidebug inspect`), or "
+    "re-export and recompile on the target device; cross-device loading is not supported."
+)
+MOVE_INPUTS_TO_DEVICE = "Move every input (and the model's constants) to the compiled device before calling."
+EXPORT_WITH_EDGE_SHAPES = (
+    "Export with sample inputs that cover the sizes used at run time (size 0, size 1, the maximum) "
+    "and declare them with torch.export.Dim(min=..., max=...)."
+)
+GUARD_EMPTY_INPUTS = "Guard empty inputs in forward() (return early when a dimension is 0) or pad them."
+CLAMP_INDICES = "Clamp or validate the indices before they reach the indexing op (embedding, gather, index_select)."
+MAKE_CONTIGUOUS = "Call .contiguous() on inputs, or export with the same strides used at run time."
+MATCH_DTYPE = "Cast inputs to the dtype the package was compiled for."
+SYNC_FOR_LOCATION = (
+    "Rerun with CUDA_LAUNCH_BLOCKING=1 and PYTORCH_NO_CUDA_MEMORY_CACHING=1 so the failure is "
+    "reported at the faulting kernel and is reproducible."
+)
+BISECT_KERNELS = (
+    "Localise the faulting kernel: `aotidebug.bisect(model, inputs)` (or compile with "
+    "AOT_INDUCTOR_DEBUG_INTERMEDIATE_VALUE_PRINTER=3 and take the last kernel launched)."
+)
+RUN_MINIFIER = "Reduce the graph with the AOTI minifier (DUMP_AOTI_MINIFIER=1) for a bug report."
+CHECK_CONSTANTS = (
+    "Check the constants: every name in get_constant_fqns() is provided, on the compiled device, "
+    "with the exported shape and dtype; packages built with package_constants_in_so=False need "
+    "load_constants() before the first call."
+)
+INSTALL_TOOLCHAIN = (
+    "Install or point to a working C++ toolchain and headers (gcc/g++ or clang, OpenMP, CUDA "
+    "toolkit/nvcc for GPU packages); set CXX or the inductor cpp.cxx config if the wrong one is found."
+)
+READ_COMPILER_OUTPUT = "Read the first compiler error in the log (not the last): it names the missing header, symbol or flag."
+REPLACE_UNSUPPORTED_OP = (
+    "Replace or register the unsupported op: give custom ops a C++ implementation (TORCH_LIBRARY) "
+    "and a fallback the runtime can call, or keep the op out of the compiled region."
+)
+FIX_EXPORT = (
+    "Fix the export first: make control flow shape-independent (torch.cond, torch._check), mark "
+    "data-dependent sizes with torch._check_is_size, and re-run torch.export.export."
+)
+REBUILD_SAME_VERSION = (
+    "Rebuild the package with the same torch (and CUDA) version, C++ ABI and hardware target "
+    "as the machine that loads it; `aotidebug inspect` shows what the package records."
+)
+REDUCE_MEMORY = (
+    "Reduce memory: free other models, load constants once (not twice), lower the batch, or use "
+    "package_constants_in_so=False with user-managed weights."
+)
+COMPARE_WITH_EAGER = (
+    "Compare against eager on the same inputs, then bisect the divergence to a kernel "
+    "(`aotidebug.bisect`) and check input strides and dtypes first."
+)
+MIGRATE_TO_PACKAGE_API = (
+    "Migrate from torch._export.aot_compile/aot_load to torch._inductor.aoti_compile_and_package / "
+    "aoti_load_package (`aotidebug migrate PATH`): the package records its device."
+)
+REPORT_TORCH_BUG = (
+    "This looks like an Inductor/AOTI bug: try the latest torch release or nightly, and report it "
+    "with a minified repro (DUMP_AOTI_MINIFIER=1)."
+)
+DISABLE_AUTOTUNE = (
+    "Disable or constrain compile-time autotuning (inductor_configs={'max_autotune': False} or "
+    "'triton.autotune_at_compile_time': False) and retry."
+)
+REPACKAGE_KERNELS = (
+    "Keep the kernel binaries with the model: use aoti_compile_and_package (the .pt2 embeds "
+    "cubins/.so files) instead of copying a bare .so whose kernels stay in the compile machine's cache."
+)
+GET_REAL_ERROR = (
+    "The runtime swallowed the real message: read the process's stderr (the C++ runtime prints "
+    "`Error: ...` there) or rerun with TORCH_SHOW_CPP_STACKTRACES=1 and AOTI_RUNTIME_CHECK_INPUTS=1."
+)
+COLLECT_LOG = "Capture the full stderr/stdout of the failing run and diagnose it again; this text names no known cause."
+
+ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}
