@@ -112,3 +112,15 @@ def run_isolated(argv: Sequence[str], *, timeout: float, env: Mapping[str, str] 
 def python_argv(*args: str) -> list[str]:
     """argv for running this interpreter unbuffered with faulthandler on."""
     return [sys.executable, "-u", "-X", "faulthandler", *args]
+
+
+def outcome_text(outcome: ProcessOutcome) -> str:
+    """The child's output plus a closing line naming how it ended, for `diagnose()`."""
+    parts = [outcome.stdout.strip(), outcome.stderr.strip()]
+    if outcome.timed_out:
+        parts.append(f"Process timed out after {outcome.seconds:.1f} s and was killed.")
+    elif outcome.signal:
+        parts.append(f"Process died with signal {outcome.signal} (exit status {outcome.returncode}).")
+    elif outcome.returncode:
+        parts.append(f"Process exited with status {outcome.returncode}.")
+    return "\n".join(p for p in parts if p)

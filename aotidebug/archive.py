@@ -1,0 +1,187 @@
+"""Safe reading of a zip archive (a `.pt2` package) that may be corrupt, truncated or hostile.
+
+Inspection reads a few text members and never executes anything, so the only dangers are the
+archive itself: zip bombs (caps on member count, per-member and total uncompressed size and on
+the compression ratio, enforced on the bytes actually read, not on the header's claims) and
+member names that escape (`../`, absolute paths, drive letters, symlinks). Extraction always goes
+into a private temp dir. Every failure is a `PackageError` with the original exception chained.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from .errors import PackageError
+
+MiB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps that keep a hostile archive from exhausting memory or disk."""
+
+    max_members: int = 20_000
+    max_member_bytes: int = 8 * 1024 * MiB      # one extracted member (a CUDA .so with weights)
+    max_total_bytes: int = 32 * 1024 * MiB      # everything extracted in one call
+    max_read_bytes: int = 64 * MiB              # one member read into memory (text)
+    max_ratio: float = 200.0                    # uncompressed / compressed, for members > 1 MiB
+    ratio_floor_bytes: int = 1 * MiB
+
+
+DEFAULT_LIMITS = Limits()
+_ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, OSError,
+               ValueError, NotImplementedError, RuntimeError, KeyError)
+
+
+def unsafe_member_reason(name: str, external_attr: int = 0) -> str | None:
+    """Why a member name must never be extracted (None when it is safe). Pure."""
+    if not name or "\x00" in name:
+        return "empty or NUL in name"
+    if (external_attr >> 16) and stat.S_ISLNK(external_attr >> 16):
+        return "symlink"
+    norm = name.replace("\\", "/")
+    if norm.startswith("/") or (len(norm) > 1 and norm[1] == ":"):
+        return "absolute path"
+    parts = [p for p in norm.split("/") if p not in ("", ".")]
+    if any(p == ".." for p in parts):
+        return "parent-directory component"
+    if not parts:
+        return "empty path"
+    return None
+
+
+class Archive:
+    """A zip opened for capped, read-only access. Use as a context manager."""
+
+    def __init__(self, path: str | os.PathLike, limits: Limits = DEFAULT_LIMITS) -> None:
+        self.path = os.fspath(path)
+        self.limits = limits
+        try:
+            self._zip = zipfile.ZipFile(self.path)
+            infos = self._zip.infolist()
+        except FileNotFoundError as exc:
+            raise PackageError(f"package not found: {self.path}", path=self.path) from exc
+        except IsADirectoryError as exc:
+            raise PackageError(f"package path is a directory: {self.path}", path=self.path) from exc
+        except _ZIP_ERRORS as exc:
+            raise PackageError(f"not a readable zip archive (corrupt, truncated or not a .pt2): "
+                               f"{self.path}: {exc}", path=self.path) from exc
+        if len(infos) > limits.max_members:
+            self._zip.close()
+            raise PackageError(f"archive has {len(infos)} members (limit {limits.max_members}): "
+                               f"refusing a possible zip bomb: {self.path}", path=self.path)
+        self._infos = {i.filename: i for i in infos}
+
+    def __enter__(self) -> "Archive":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._zip.close()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(n for n, i in self._infos.items() if not i.is_dir())
+
+    def size(self, name: str) -> int:
+        return self._infos[name].file_size
+
+    def _check_header(self, info: zipfile.ZipInfo, cap: int) -> None:
+        if info.file_size > cap:
+            raise PackageError(f"member {info.filename!r} is {info.file_size} bytes (limit {cap})",
+                               path=self.path, member=info.filename)
+        lim = self.limits
+        if info.file_size > lim.ratio_floor_bytes and info.file_size > lim.max_ratio * max(info.compress_size, 1):
+            raise PackageError(f"member {info.filename!r} compresses {info.file_size}/{info.compress_size}"
+                               f" (ratio above {lim.max_ratio:g}): refusing a possible zip bomb",
+                               path=self.path, member=info.filename)
+
+    def _stream(self, name: str, cap: int) -> Iterable[bytes]:
+        info = self._infos.get(name)
+        if info is None:
+            raise PackageError(f"member {name!r} not in archive {self.path}", path=self.path, member=name)
+        self._check_header(info, cap)
+        got = 0
+        try:
+            with self._zip.open(info) as fh:
+                while True:
+                    chunk = fh.read(MiB)
+                    if not chunk:
+                        break
+                    got += len(chunk)
+                    if got > cap or got > info.file_size:  # never trust the header
+                        raise PackageError(f"member {name!r} inflates past its declared size or "
+                                           f"the limit {cap}", path=self.path, member=name)
+                    yield chunk
+        except PackageError:
+            raise
+        except _ZIP_ERRORS as exc:
+            raise PackageError(f"member {name!r} of {self.path} is corrupt or truncated: {exc}",
+                               path=self.path, member=name) from exc
+
+    def read(self, name: str, max_bytes: int | None = None) -> bytes:
+        """One member's bytes, capped (`Limits.max_read_bytes` by default)."""
+        return b"".join(self._stream(name, max_bytes or self.limits.max_read_bytes))
+
+    def read_text(self, name: str, max_bytes: int | None = None) -> str:
+        return self.read(name, max_bytes).decode("utf-8", errors="replace")
+
+    def extract(self, names: Iterable[str] | None = None, dest: str | os.PathLike | None = None) -> Path:
+        """Extract members into `dest` (default: a new private temp dir), refusing escaping names.
+
+        The caller owns the returned directory (remove it with shutil.rmtree)."""
+        root = Path(dest) if dest is not None else Path(tempfile.mkdtemp(prefix="aotidebug-pkg-"))
+        root_real = root.resolve()
+        total = 0
+        for name in (self.names if names is None else names):
+            info = self._infos.get(name)
+            if info is None:
+                raise PackageError(f"member {name!r} not in archive {self.path}", path=self.path)
+            why = unsafe_member_reason(name, info.external_attr)
+            if why:
+                raise PackageError(f"refusing to extract member {name!r}: {why}", path=self.path,
+                                   member=name)
+            target = (root_real / name.replace("\\", "/")).resolve()
+            if root_real not in target.parents:
+                raise PackageError(f"refusing to extract member {name!r}: escapes {root_real}",
+                                   path=self.path, member=name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with open(target, "wb") as out:
+                for chunk in self._stream(name, self.limits.max_member_bytes):
+                    total += len(chunk)
+                    if total > self.limits.max_total_bytes:
+                        raise PackageError(f"extraction exceeds {self.limits.max_total_bytes} bytes",
+                                           path=self.path)
+                    out.write(chunk)
+        return root
+
+
+def is_zip(path: str | os.PathLike) -> bool:
+    """True when the file starts like a zip (local header or empty-archive record)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4)
+    except OSError:
+        return False
+    return head in (b"PK\x03\x04", b"PK\x05\x06")
+
+
+def common_prefix(names: Iterable[str]) -> str:
+    """The archive's top folder when every member sits under one (torch writes `<name>/...`)."""
+    tops = {n.split("/", 1)[0] for n in names if "/" in n}
+    if len(tops) == 1:
+        top = tops.pop()
+        return top + "/"
+    return ""
+
+
+__all__ = ["Archive", "Limits", "DEFAULT_LIMITS", "unsafe_member_reason", "is_zip", "common_prefix"]

@@ -1,0 +1,54 @@
+"""The CLI: exit codes, --json, stdin, and `python -m aotidebug`."""
+import io
+import json
+import subprocess
+import sys
+
+from aotidebug import cli
+
+IOB = "RuntimeError: index out of bounds: 0 <= tmp4 < 8L\n"
+
+
+def run(argv, stdin=None):
+    out = io.StringIO()
+    if stdin is not None:
+        old = sys.stdin
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()))
+        try:
+            return cli.main(argv, out), out.getvalue()
+        finally:
+            sys.stdin = old
+    return cli.main(argv, out), out.getvalue()
+
+
+def test_diagnose_file_text_and_json(tmp_path):
+    log = tmp_path / "crash.log"
+    log.write_text(IOB)
+    code, text = run(["diagnose", str(log)])
+    assert code == cli.EXIT_OK and "index_out_of_bounds" in text
+    code, text = run(["diagnose", str(log), "--json"])
+    assert code == cli.EXIT_OK and json.loads(text)["category"] == "index_out_of_bounds"
+
+
+def test_diagnose_stdin_and_unknown_exit_code():
+    code, text = run(["diagnose", "-"], stdin="nothing to see here")
+    assert code == cli.EXIT_UNKNOWN and "unknown" in text
+
+
+def test_missing_file_is_input_error(tmp_path):
+    code, _ = run(["diagnose", str(tmp_path / "nope.log")])
+    assert code == cli.EXIT_INPUT
+
+
+def test_flags_json_lists_phases():
+    code, text = run(["flags", "--json"])
+    rows = {r["name"]: r for r in json.loads(text)}
+    assert code == 0 and rows["CUDA_LAUNCH_BLOCKING"]["phase"] == "run"
+    assert rows["AOT_INDUCTOR_DEBUG_INTERMEDIATE_VALUE_PRINTER"]["phase"] == "compile"
+
+
+def test_python_dash_m_entry_point():
+    out = subprocess.run([sys.executable, "-m", "aotidebug", "diagnose", "-", "--json"],
+                         input=IOB, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["category"] == "index_out_of_bounds"

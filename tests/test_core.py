@@ -1,0 +1,145 @@
+"""The foundation: Category, Diagnosis model, error_text, diagnose() robustness, import hygiene."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+import aotidebug
+from aotidebug import Category, Diagnosis
+from aotidebug.diagnoser import error_text, merge_findings
+from aotidebug.diagnosis import Candidate, Evidence, FlagAdvice, Finding
+
+CATEGORY_VALUES = [
+    "device_mismatch", "input_mismatch", "dynamic_shape_guard", "index_out_of_bounds",
+    "illegal_memory_access", "crash", "constant_loading", "compile_toolchain", "unsupported",
+    "export_failure", "version_mismatch", "out_of_memory", "numerical", "deprecated_api",
+    "torch_bug", "autotune_failure", "kernel_binary_missing", "opaque_runtime_error", "unknown",
+]
+
+
+def test_category_values_are_exactly_the_contract():
+    assert [c.value for c in Category] == CATEGORY_VALUES
+    assert Category("crash") is Category.CRASH and str(Category.CRASH) == "crash"
+    assert Category.parse("INDEX_OUT_OF_BOUNDS") is Category.INDEX_OUT_OF_BOUNDS
+    assert Category.parse("nonsense") is Category.UNKNOWN
+
+
+def test_import_does_not_import_torch():
+    code = "import sys, aotidebug; aotidebug.Diagnosis; aotidebug.diagnose('x'); print('torch' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "False", out.stderr
+
+
+def _sample() -> Diagnosis:
+    return Diagnosis(
+        category=Category.INPUT_MISMATCH, title="T", summary="S <b>", confidence=0.9,
+        evidence=(Evidence("inputs", "input-shape", "input 0 (x): dim 0 is 1, compiled 2",
+                           {"index": 0, "expected": [2, 8], "got": (1, 8)}),),
+        candidates=(Candidate(Category.INPUT_MISMATCH, 0.9, "AOTC101", "t"),
+                    Candidate(Category.INDEX_OUT_OF_BOUNDS, 0.5, "AOTD301", "u")),
+        fixes=("do this",), flags=(FlagAdvice("AOTI_RUNTIME_CHECK_INPUTS", "1", "run", "why"),),
+        kernel="cpp_fused_0", references=("docs/categories/input_mismatch.md",), code="AOTC101",
+        environment={"torch": "2.13.0"})
+
+
+def test_diagnosis_json_round_trip_and_schema():
+    d = _sample()
+    data = json.loads(d.to_json())
+    assert data["schema"] == "aotidebug.diagnosis/1"
+    assert data["category"] == "input_mismatch"
+    assert data["evidence"][0]["fields"]["got"] == [1, 8]  # tuples become lists
+    assert data["candidates"][1]["category"] == "index_out_of_bounds"
+    assert Diagnosis.from_json(d.to_json()).to_dict() == data
+    assert bool(d) and not bool(aotidebug.diagnose(""))
+
+
+def test_renderings_carry_evidence_fixes_and_escape_html():
+    d = _sample()
+    text = str(d)
+    assert "input_mismatch (90%)" in text and "Evidence (observed)" in text and "1. do this" in text
+    html = d._repr_html_()
+    assert "S &lt;b&gt;" in html and "S <b>" not in html
+    md = d.to_markdown()
+    assert md.startswith("## AOTI failure: input_mismatch") and "### Environment" in md
+    assert "- torch: `2.13.0`" in md
+
+
+def test_error_text_walks_cause_and_context_chain_root_first():
+    try:
+        try:
+            raise ValueError("index out of bounds: 0 <= tmp4 < 8L")
+        except ValueError as inner:
+            raise RuntimeError("outer wrapper") from inner
+    except RuntimeError as exc:
+        text = error_text(exc)
+    assert text.index("index out of bounds") < text.index("outer wrapper")
+    assert "Traceback (most recent call last)" in text
+
+
+def test_error_text_survives_cycles_and_bad_str():
+    class Bad(Exception):
+        def __str__(self):
+            raise RuntimeError("no str for you")
+
+    a, b = ValueError("a"), ValueError("b")
+    a.__cause__, b.__cause__ = b, a  # a cycle
+    assert "ValueError: a" in error_text(a)
+    assert "Bad" in error_text(Bad())
+
+
+@pytest.mark.parametrize("error", [
+    None, "", "plain garbage", b"\xff\xfe\x00binary", bytearray(b"x"), 42, object(), [1, 2],
+    KeyboardInterrupt(), SystemExit(3), Exception(), "\x00" * 1000, "é" * 10_000,
+])
+def test_diagnose_never_raises(error):
+    d = aotidebug.diagnose(error)
+    assert isinstance(d, Diagnosis)
+    assert 0.0 <= d.confidence <= 1.0
+    json.loads(d.to_json())
+
+
+def test_garbage_is_unknown_with_low_confidence():
+    d = aotidebug.diagnose("lorem ipsum dolor sit amet " * 100)
+    assert d.category is Category.UNKNOWN and d.confidence <= 0.1
+
+
+def test_diagnose_reads_exception_and_records_context():
+    exc = RuntimeError("input_handles[0]: unmatched dim value at 0, expected: 2, but got: 1")
+    d = aotidebug.diagnose(exc, package="model.pt2", device="cpu")
+    assert d.category is Category.INPUT_MISMATCH
+    assert d.context["error_type"] == "RuntimeError" and d.context["package"] == "model.pt2"
+    fields = next(e.fields for e in d.evidence if e.label == "input-check")
+    assert fields["index"] == "0" and fields["expected"] == "2" and fields["got"] == "1"
+
+
+def test_root_cause_outranks_surface_symptom():
+    text = ("RuntimeError: input_handles[0]: unmatched dim value at 0, expected: 2, but got: 1\n"
+            "CUDA error: an illegal memory access was encountered")
+    d = aotidebug.diagnose(text)
+    assert d.category is Category.INPUT_MISMATCH
+    assert [c.category for c in d.candidates][:2] == [Category.INPUT_MISMATCH,
+                                                      Category.ILLEGAL_MEMORY_ACCESS]
+
+
+def test_measured_findings_outrank_text_and_keep_it_as_candidate():
+    base = aotidebug.diagnose("index out of bounds: 0 <= tmp3 < ks0")
+    f = Finding("AOTC101", "fatal", Category.INPUT_MISMATCH, "input 0 (x): dim 0 is 1, compiled 2",
+                {"index": 0}, "fix it")
+    d = merge_findings(base, [f], "inputs")
+    assert d.category is Category.INPUT_MISMATCH and d.confidence > base.confidence
+    assert d.fixes[0] == "fix it"
+    cats = [c.category for c in d.candidates]
+    assert cats[0] is Category.INPUT_MISMATCH and Category.INDEX_OUT_OF_BOUNDS in cats
+    assert all(c.confidence < d.confidence for c in d.candidates[1:])
+
+
+def test_errors_carry_a_diagnosis_and_pickle():
+    import pickle
+
+    err = aotidebug.CrashError("worker died with SIGSEGV (exit status -11)")
+    assert isinstance(err, aotidebug.AOTIDebugError)
+    assert err.diagnosis.category is Category.CRASH
+    again = pickle.loads(pickle.dumps(err))
+    assert type(again) is aotidebug.CrashError and str(again) == str(err)
+    assert not issubclass(aotidebug.InternalError, aotidebug.AOTIDebugError)
