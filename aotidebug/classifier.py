@@ -21,6 +21,8 @@ from .patterns import PATTERNS, Pattern
 # A text-only reading never claims more than this: a message is indirect evidence of its cause.
 TEXT_CONFIDENCE_CAP = 0.85
 UNKNOWN_CONFIDENCE = 0.05
+# Below this top score the reading rests on prose or a shared symptom; UNKNOWN is kept as a candidate.
+WEAK_READING = 0.6
 # Each further distinct pattern of the same category adds this much support (diminishing).
 CORROBORATION = 0.05
 
@@ -51,9 +53,140 @@ class Match:
                 "title": self.title, "line": self.line, "start": self.start, "groups": self.groups}
 
 
+try:  # Python 3.11+: the parser moved under re
+    from re import _parser as _sre_parse  # type: ignore[attr-defined]
+    from re import _constants as _sre_c  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - Python 3.10
+    import sre_constants as _sre_c  # type: ignore[no-redef]
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
+
+FLAGS = re.I | re.M
+# Texts longer than this go through `reduce_large` first (line dedup + keyword line selection).
+LARGE_TEXT = 1 << 20
+CONTEXT_LINES = 3
+
+
+def required_literals(regex: str) -> frozenset[str] | None:
+    """Lower-case strings of which every match of `regex` contains at least one, or None.
+
+    Derived from the parsed regex: the longest run of literal characters in the top-level
+    sequence, or, for an alternation, the union of each branch's requirement. Used as a cheap
+    `in` prefilter so most regexes never run on a text that cannot match.
+    """
+    try:
+        parsed = _sre_parse.parse(regex, FLAGS)
+    except re.error:
+        return None
+    return _seq_requirement(list(parsed))
+
+
+def _seq_requirement(items) -> frozenset[str] | None:
+    best: frozenset[str] | None = None
+    run: list[str] = []
+
+    def consider(req):
+        nonlocal best
+        if req and (best is None or min(map(len, req)) > min(map(len, best))):
+            best = req
+
+    def flush():
+        if run:
+            consider(frozenset({"".join(run)}))
+            run.clear()
+
+    for op, av in items:
+        if op is _sre_c.LITERAL:
+            run.append(chr(av).lower())
+            continue
+        flush()
+        if op is _sre_c.SUBPATTERN:
+            consider(_seq_requirement(list(av[-1])))
+        elif op is _sre_c.BRANCH:
+            alts = [_seq_requirement(list(b)) for b in av[1]]
+            if all(alts):
+                consider(frozenset().union(*alts))
+        elif op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) and av[0] >= 1:
+            consider(_seq_requirement(list(av[2])))
+    flush()
+    if best is not None and min(map(len, best)) < 2:
+        return None
+    return best
+
+
+@dataclass(frozen=True)
+class _Rule:
+    pattern: Pattern
+    regexes: tuple[tuple[re.Pattern[str], frozenset[str] | None], ...]
+
+
 @functools.lru_cache(maxsize=1)
-def _compiled() -> tuple[tuple[Pattern, tuple[re.Pattern[str], ...]], ...]:
-    return tuple((p, tuple(re.compile(r, re.I | re.M) for r in p.regexes)) for p in PATTERNS)
+def _compiled() -> tuple[_Rule, ...]:
+    """The routing table compiled on first use (never at import)."""
+    return tuple(_Rule(p, tuple((re.compile(r, FLAGS), required_literals(r)) for r in p.regexes))
+                 for p in PATTERNS)
+
+
+@functools.lru_cache(maxsize=1)
+def _keyword_regex() -> re.Pattern[str]:
+    """One alternation of every required literal, for selecting candidate lines in large logs."""
+    from .extract import EXTRACTORS, KERNEL_REGEX, SIGNAL_REGEX
+
+    words = {w for rule in _compiled() for _, req in rule.regexes if req for w in req}
+    for rx in [e.regex for e in EXTRACTORS] + [KERNEL_REGEX, SIGNAL_REGEX]:
+        words |= required_literals(rx) or set()
+    # Longest first so the alternation prefers whole keywords; case is folded by lowering the text.
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w))))
+
+
+@functools.lru_cache(maxsize=1)
+def _all_keywords() -> tuple[str, ...]:
+    return tuple(sorted({w for rule in _compiled() for _, req in rule.regexes if req for w in req}))
+
+
+def present_keywords(low: str) -> frozenset[str]:
+    """Every pattern keyword that occurs in `low` (a lower-cased text): one substring test each."""
+    return frozenset(w for w in _all_keywords() if w in low)
+
+
+def unprefiltered_regexes() -> list[str]:
+    """Regexes with no required literal (they run on every text; the meta-test keeps this empty)."""
+    return [r for rule in _compiled() for (rx, req) in rule.regexes if req is None for r in [rx.pattern]]
+
+
+_DIGITS = str.maketrans("0123456789", "0000000000")
+
+
+def reduce_large(text: str, context: int = CONTEXT_LINES) -> str:
+    """Shrink a large log to the lines that can matter, in their original order.
+
+    1. Lines that differ only in digits (step counters, timestamps, addresses, repeated
+       per-thread assertions) are kept once: the first occurrence.
+    2. Of those, keep lines containing a keyword some pattern requires, with `context` lines
+       either side (multi-line patterns such as traceback endings need their neighbours).
+    """
+    lines = text.split("\n")
+    keys = text.translate(_DIGITS).split("\n")
+    first: dict[str, int] = {}
+    for i, k in enumerate(keys):
+        first.setdefault(k, i)
+    kept = sorted(first.values()) if len(first) < len(lines) else range(len(lines))
+    uniq = [lines[i] for i in kept]
+    joined = "\n".join(uniq)
+    low = joined.lower()
+    starts = [0]
+    for ln in uniq[:-1]:
+        starts.append(starts[-1] + len(ln) + 1)
+    import bisect
+
+    wanted: set[int] = set()
+    last_line = -1
+    for m in _keyword_regex().finditer(low):
+        li = bisect.bisect_right(starts, m.start()) - 1
+        if li == last_line:
+            continue
+        last_line = li
+        wanted.update(range(max(0, li - context), min(len(uniq), li + context + 1)))
+    return "\n".join(uniq[i] for i in sorted(wanted))
 
 
 def _line_at(text: str, pos: int) -> str:
@@ -63,17 +196,73 @@ def _line_at(text: str, pos: int) -> str:
     return line[:500]
 
 
-def classify(text: str, *, normalized: bool = False) -> list[Match]:
-    """Every pattern that matches `text`, first occurrence each, in table order."""
-    if not normalized:
+def windows(text: str, low: str, words, context: int = CONTEXT_LINES + 2) -> list[tuple[int, int]]:
+    """Merged character spans of the lines within `context` lines of any occurrence of `words`
+    in `low` (the lower-cased `text`). A match that contains one of the words and spans fewer
+    than `context` lines lies inside one span, so searching the spans equals searching `text`."""
+    spans: list[tuple[int, int]] = []
+    for w in words:
+        i = low.find(w)
+        while i != -1:
+            start = i
+            for _ in range(context + 1):
+                start = text.rfind("\n", 0, start) if start > 0 else -1
+                if start == -1:
+                    break
+            start = start + 1
+            end = i + len(w)
+            for _ in range(context + 1):
+                end = text.find("\n", end + 1) if end < len(text) else -1
+                if end == -1:
+                    end = len(text)
+                    break
+            spans.append((start, end))
+            i = low.find(w, end)
+    if not spans:
+        return []
+    spans.sort()
+    merged = [spans[0]]
+    for a, b in spans[1:]:
+        if a <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+        else:
+            merged.append((a, b))
+    return merged
+
+
+def _search(rx: re.Pattern[str], text: str, low: str, req, present: frozenset[str]) -> re.Match[str] | None:
+    if req is not None and req.isdisjoint(present):
+        return None
+    if req is None or len(low) != len(text) or len(text) < 2048:
+        return rx.search(text)  # short texts, or lower() changed lengths (rare scripts)
+    for start, end in windows(text, low, req):
+        m = rx.search(text, start, end)
+        if m:
+            return m
+    return None
+
+
+def classify(text: str, *, normalized: bool = False, reduce: bool | None = None) -> list[Match]:
+    """Every pattern that matches `text`, first occurrence each, in table order.
+
+    Large texts (over LARGE_TEXT characters, or `reduce=True`) are first reduced to their
+    candidate lines (`reduce_large`); on typical texts this gives the same matches.
+    """
+    if reduce is None:
+        reduce = len(text) > LARGE_TEXT
+    if reduce:
+        text = reduce_large(text)
+    if not normalized or reduce:
         text = normalize(text)
+    low = text.lower()
+    present = present_keywords(low)
     matches: list[Match] = []
-    for pattern, regexes in _compiled():
-        for rx in regexes:
-            m = rx.search(text)
+    for rule in _compiled():
+        for rx, req in rule.regexes:
+            m = _search(rx, text, low, req, present)
             if m:
                 groups = {k: v for k, v in m.groupdict().items() if v is not None}
-                matches.append(Match(pattern, _line_at(text, m.start()), m.start(), groups))
+                matches.append(Match(rule.pattern, _line_at(text, m.start()), m.start(), groups))
                 break
     return matches
 
@@ -94,6 +283,9 @@ def rank(matches: list[Match]) -> list[Candidate]:
     # Ties go to the match that appears LAST in the log: the final error is usually the outcome.
     last_pos = {m.category: m.start for m in matches}
     scored.sort(key=lambda c: (-c.confidence, -last_pos.get(c.category, 0)))
+    if scored and scored[0].confidence < WEAK_READING:
+        # Only weak (prose or symptom) evidence: "none of the known families" stays a candidate.
+        scored.append(Candidate(Category.UNKNOWN, UNKNOWN_CONFIDENCE, "AOTD000", "unknown"))
     return scored
 
 
@@ -105,8 +297,10 @@ def diagnose_text(text: str) -> Diagnosis:
     """A Diagnosis from error text alone (no package, model or inputs)."""
     from .flags import advice_for  # local: keeps the flag table's torch probing off the import path
 
+    if len(text) > LARGE_TEXT:
+        text = reduce_large(text)
     norm = normalize(text)
-    matches = classify(norm, normalized=True)
+    matches = classify(norm, normalized=True, reduce=False)
     candidates = rank(matches)
     raw_evidence = extract(text)
     kernel = faulting_kernel(text)

@@ -22,7 +22,7 @@ RX = {
     "input_name": re.compile(rf'inputs_info_\[(\d+)\]\.name\s*=\s*"({_NAME})"'),
     "output_name": re.compile(rf'outputs_info_\[(\d+)\]\.name\s*=\s*"({_NAME})"'),
     "constant_field": re.compile(r"constants_info_\[(\d+)\]\.(\w+)\s*=\s*(.+?);\s*$", re.M),
-    "spec": re.compile(r'\b(in_spec_|out_spec_)\s*=\s*(R"(?P<d>[^(]*)\((?P<raw>.*?)\)(?P=d)"|"(?P<esc>(?:[^"\\]|\\.)*)")',
+    "spec": re.compile(r'(in_spec_|out_spec_)\s*=\s*(R"(?P<d>[^(]*)\((?P<raw>.*?)\)(?P=d)"|"(?P<esc>(?:[^"\\]|\\.)*)")',
                        re.S),
     "guard_fn": re.compile(r"static\s+void\s+check_input_(\d+)\s*\("),
     "handle": re.compile(rf"ConstantHandle\s+({_NAME})\s*=\s*ConstantHandle\(\s*input_handles\[(\d+)\]\s*\)"),
@@ -43,6 +43,7 @@ GUARD_RX = {
     "stride_eq": r"if\s*\(\s*(-?\d+)L?\s*!=\s*{n}_stride\[(\d+)\]\s*\)",
     "device": r"{n}_expected_device_type\s*=\s*(\d+)\s*;",
 }
+_KERNEL_MARKERS = ("cpp_fused", "triton", "aoti_torch_", "kernels.")
 DEVICE_CODES = {0: "cpu", 1: "cuda", 2: "mkldnn", 3: "opengl", 4: "opencl", 5: "ideep", 6: "hip",
                 7: "fpga", 8: "maia", 9: "xla", 10: "vulkan", 11: "metal", 12: "xpu", 13: "mps",
                 14: "meta", 15: "hpu", 16: "ve", 17: "lazy", 18: "ipu", 19: "mtia",
@@ -96,7 +97,15 @@ def parse_constants(text: str) -> list[dict[str, Any]]:
 def parse_specs(text: str) -> dict[str, str | None]:
     """`in_spec_` / `out_spec_` pytree JSON strings (raw-string or escaped C++ literal)."""
     out: dict[str, str | None] = {"in_spec": None, "out_spec": None}
-    for m in RX["spec"].finditer(text):
+    matches = []
+    for key in ("in_spec_", "out_spec_"):  # anchor with str.find: a regex scan of 40k+ lines is slow
+        pos = text.find(key)
+        while pos >= 0:
+            m = RX["spec"].match(text, pos)
+            if m:
+                matches.append(m)
+            pos = text.find(key, pos + 1)
+    for m in matches:
         val = m.group("raw") if m.group("raw") is not None else _unescape_cpp(m.group("esc") or "")
         out["in_spec" if m.group(1) == "in_spec_" else "out_spec"] = val
     return out
@@ -194,6 +203,10 @@ def parse_kernels(text: str, provenance: dict[str, Any] | None = None) -> list[d
             add(name)
     pending: list[str] = []
     for line in text.splitlines():
+        if "(" not in line and "Source Nodes" not in line:
+            continue
+        if "Source Nodes" not in line and not any(k in line for k in _KERNEL_MARKERS):
+            continue
         m = RX["source_nodes"].search(line)
         if m:
             pending = [s.strip() for s in m.group(1).split(",") if s.strip()]

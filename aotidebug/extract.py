@@ -22,8 +22,8 @@ class Extractor:
 
 EXTRACTORS: tuple[Extractor, ...] = (
     Extractor("index-assertion",
-              r"index out of bounds: 0 <= (?P<var>\w+) < (?P<bound>\w+)",
-              "kernel asserted 0 <= {var} < {bound}"),
+              r"index out of bounds: (?:0 <= )?(?P<var>\w+)(?: < (?P<bound>\w+))?",
+              "kernel asserted an index bound on {var} (< {bound})"),
     Extractor("input-check",
               r"input_handles\[(?P<index>\d+)\]: (?P<what>unmatched [\w ]+?|dim value is too \w+)"
               r"(?: at (?P<dim>\d+))?, expected(?: it)?(?: to be)?:? (?P<expected>[^,\n]+?),? but got:? (?P<got>[^\s,]+)",
@@ -35,10 +35,10 @@ EXTRACTORS: tuple[Extractor, ...] = (
               r"Expected (?:out )?tensor to have device (?P<expected>\S+), but got (?P<got>\S+) instead",
               "tensor device {got}, expected {expected}"),
     Extractor("wrapper-location",
-              r"(?P<file>[\w./<>-]*\.wrapper\.cpp)(?:, line |:)(?P<line>\d+)",
+              r"(?<![\w./<>-])(?P<file>[\w./<>-]*\.wrapper\.cpp)(?:, line |:)(?P<line>\d+)",
               "{file}:{line}"),
     Extractor("api-call-failed",
-              r"(?P<call>\w+)\([^\n]{0,200}?\) API call failed",
+              r"(?<!\w)(?P<call>\w+)\([^\n]{0,400}?\) API call failed",
               "C shim call {call} failed"),
     Extractor("launched-kernel",
               r"\[ before_launch(?::| -) (?P<kernel>\w+)",
@@ -52,16 +52,21 @@ EXTRACTORS: tuple[Extractor, ...] = (
               "exit status {code}"),
 )
 
-_KERNEL = re.compile(r"\b((?:cpp_fused|triton_(?:poi|red|per|tem|for|spl)?_?fused|triton)_\w+|aoti_torch_\w+_out)\b")
-_SIGNAL_NAMES = re.compile(r"\b(SIG(?:SEGV|ILL|ABRT|BUS|FPE|KILL|TERM))\b")
+KERNEL_REGEX = r"\b((?:cpp_fused|triton_(?:poi|red|per|tem|for|spl)?_?fused|triton)_\w+|aoti_torch_\w+_out)\b"
+SIGNAL_REGEX = r"\b(SIG(?:SEGV|ILL|ABRT|BUS|FPE|KILL|TERM))\b"
+_KERNEL = re.compile(KERNEL_REGEX)
+_SIGNAL_NAMES = re.compile(SIGNAL_REGEX)
 
 
-def _compiled() -> list[tuple[Extractor, re.Pattern[str]]]:
+def _compiled() -> list[tuple[Extractor, re.Pattern[str], frozenset[str] | None]]:
+    """Extractors compiled on first use, each with the literals a match must contain (prefilter)."""
     global _COMPILED
     try:
         return _COMPILED
     except NameError:
-        _COMPILED = [(e, re.compile(e.regex, re.I)) for e in EXTRACTORS]
+        from .classifier import required_literals
+
+        _COMPILED = [(e, re.compile(e.regex, re.I), required_literals(e.regex)) for e in EXTRACTORS]
         return _COMPILED
 
 
@@ -80,9 +85,18 @@ def extract(text: str, limit_per_label: int = 5) -> list[Evidence]:
     """All structured evidence found in `text` (at most `limit_per_label` per kind)."""
     out: list[Evidence] = []
     seen: set[tuple[str, str]] = set()
-    for ex, rx in _compiled():
+    from .classifier import windows
+
+    low = text.lower()
+    for ex, rx, req in _compiled():
+        if req is not None and not any(w in low for w in req):
+            continue
+        if req is None or len(low) != len(text):
+            spans = [(0, len(text))]
+        else:  # extractor regexes are single-line: search only the lines holding their keyword
+            spans = windows(text, low, req, context=0)
         n = 0
-        for m in rx.finditer(text):
+        for m in (m for a, b in spans for m in rx.finditer(text, a, b)):
             fields = {k: v for k, v in m.groupdict().items() if v is not None}
             key = (ex.label, m.group(0))
             if key in seen:
@@ -97,21 +111,23 @@ def extract(text: str, limit_per_label: int = 5) -> list[Evidence]:
             n += 1
             if n >= limit_per_label:
                 break
-    for name in dict.fromkeys(_SIGNAL_NAMES.findall(text)):
+    for name in dict.fromkeys(_SIGNAL_NAMES.findall(text) if "SIG" in text else ()):
         out.append(Evidence(SRC, "signal", f"signal {name} reported", {"signal": name}))
     return out
 
 
 def kernel_names(text: str) -> list[str]:
     """Generated kernel names in order of first appearance (cpp_fused_*, triton_*, aoti_torch_*_out)."""
+    if "cpp_fused" not in text and "triton" not in text and "aoti_torch_" not in text:
+        return []
     return list(dict.fromkeys(_KERNEL.findall(text)))
 
 
 def faulting_kernel(text: str) -> str | None:
     """The kernel most likely at fault: the last launch without a matching after_launch, else the
     kernel named by an assertion or shim call, else the last kernel name in the text."""
-    before = re.findall(r"\[ before_launch(?::| -) (\w+)", text)
-    after = re.findall(r"\[ after_launch(?::| -) (\w+)", text)
+    before = re.findall(r"\[ before_launch(?::| -) (\w+)", text) if "before_launch" in text else []
+    after = re.findall(r"\[ after_launch(?::| -) (\w+)", text) if before else []
     if before:
         pending = list(before)
         for k in after:
@@ -119,7 +135,8 @@ def faulting_kernel(text: str) -> str | None:
                 pending.remove(k)
         if pending:
             return pending[-1]
-    m = re.search(r"index out of bounds[^\n]*?(?:in |from )?((?:cpp_fused|triton)_\w+)", text)
+    m = re.search(r"index out of bounds[^\n]*?(?:in |from )?((?:cpp_fused|triton)_\w+)", text) \
+        if "index out of bounds" in text else None
     if m:
         return m.group(1)
     names = kernel_names(text)

@@ -86,4 +86,51 @@ GET_REAL_ERROR = (
 )
 COLLECT_LOG = "Capture the full stderr/stdout of the failing run and diagnose it again; this text names no known cause."
 
+# consistency checker (issue 7)
+MATCH_CALL_SPEC = (
+    "Call the package with the same structure as at export: the same number of positional "
+    "arguments, the same keyword names, and dict inputs with their keys in the exported order "
+    "(the package takes tensors by position; reordered keys are silently swapped)."
+)
+USE_REAL_TENSORS = "Pass real tensors with data (not meta or fake tensors) on the compiled device."
+REBUILD_FOR_CPU = (
+    "Rebuild the package on a CPU with the same instruction set as the target host, or compile "
+    "for a lower baseline (ATEN_CPU_CAPABILITY=avx2 at compile time, or inductor_configs "
+    "{'cpp.simdlen': 256}) so it runs on every target; `aotidebug inspect` shows the ISA it records."
+)
+CPU_DEVICE_INDEX = "Load CPU packages with the default device_index=-1; pick a GPU index below torch.cuda.device_count()."
+
+# classifier (issue 2): fixes named by the routing table
+READ_REAL_ERROR_LINE = (
+    "Read the first `Error:` line the C++ runtime printed to stderr and the first exception in "
+    "the chain: the last line of a long log is usually a consequence, not the cause."
+)
+DECLARE_DYNAMIC_DIMS = (
+    "Export with example sizes of at least 2 for every dynamic dimension (sizes 0 and 1 are "
+    "specialised) and declare the range with torch.export.Dim(min=..., max=...); read the "
+    "`Constraints violated` / `specialized` lines for the dimension that was fixed."
+)
+PROVIDE_CONSTANTS = (
+    "Packages built with aot_inductor.package_constants_in_so=False carry no weights: call "
+    "load_constants({fqn: tensor, ...}, check_full_update=True) with every name from "
+    "get_constant_fqns() before the first call."
+)
+INSTALL_GPU_OR_REBUILD_CPU = (
+    "Load a GPU package only on a host with a working GPU, driver and a CUDA/ROCm build of torch "
+    "(torch.cuda.is_available() is True); for CPU-only hosts export and compile a CPU package."
+)
+CHECK_OP_DTYPE_SUPPORT = (
+    "Check the op supports this dtype and device (quantised and low-precision kernels often "
+    "accept only one activation dtype); cast around the op or pick a supported dtype."
+)
+UPGRADE_OR_PIN_TORCH = (
+    "If it worked on an earlier torch, pin that version (or try the nightly) and report the "
+    "regression with both versions and a minimal repro."
+)
+REPORT_ERROR_PROPAGATION = (
+    "The runtime converts C++ exceptions into error codes at the C ABI boundary: the real "
+    "message is printed to stderr (`Error: ...`) before the generic exception; capture stderr "
+    "or run the model in a child process (`aotidebug.subproc`) to keep it."
+)
+
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

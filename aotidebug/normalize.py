@@ -14,6 +14,9 @@ _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _GLOG = re.compile(r"^[ \t]*\[?[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\]\n]*\] ?(?:\[[\d/]+\] ?)?", re.M)
 _ISO_TS = re.compile(r"\b\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\b")
 _HEX = re.compile(r"\b0x[0-9a-fA-F]{4,}\b")
+# c10 frame lists: "frame #3: <unknown function> + 0x252cca9 (0x7f3d... in /x/libtorch_cpu.so)"
+_FRAME_UNKNOWN = re.compile(r"^[ \t]*frame #\d+: <unknown function> \+ 0x\w+ \([^)\n]*\)[ \t]*\n?", re.M)
+_FRAME_WHERE = re.compile(r" \+ 0x\w+ \(0x[^()\n]* in [^()\n]+\)[ \t]*$", re.M)
 _TMP = re.compile(r"(?:/tmp|/var/folders|/private/var)/[^\s'\"):,]*")
 
 
@@ -31,8 +34,16 @@ def normalize(text: str) -> str:
     if "\x1b" in text:
         text = _ANSI.sub("", text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = _GLOG.sub("", text)
-    text = _ISO_TS.sub("<ts>", text)
-    text = _HEX.sub("0x<addr>", text)
-    text = _TMP.sub("<tmp>", text)
+    # Each substitution runs only when its anchor can occur (cheap substring tests first).
+    if "frame #" in text:  # C++ frame noise: drop anonymous frames, keep function names
+        text = _FRAME_UNKNOWN.sub("", text)
+        text = _FRAME_WHERE.sub("", text)
+    if "] " in text:
+        text = _GLOG.sub("", text)
+    if ":" in text and "-" in text:
+        text = _ISO_TS.sub("<ts>", text)
+    if "0x" in text:
+        text = _HEX.sub("0x<addr>", text)
+    if "/tmp" in text or "/var/folders" in text or "/private/var" in text:
+        text = _TMP.sub("<tmp>", text)
     return text

@@ -1,0 +1,383 @@
+"""`inspect_package()`: what a package was compiled for and what it expects, without running it.
+
+Reads a `.pt2` archive (through `archive.Archive`: capped, never extracting) or a legacy `.so`
+with its generated sources beside it, and turns the generated code and metadata into a
+`PackageInfo` via the pure parsers in `contract.py`. What could not be read is listed in
+`PackageInfo.unreadable` with the reason, so an older or newer torch's package degrades to a
+partial contract instead of a wrong one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from . import contract
+from .archive import Archive, DEFAULT_LIMITS, common_prefix, is_zip
+from .diagnosis import jsonable
+from .errors import PackageError
+
+AOTI_DIR = "data/aotinductor/"
+ELF_MAGIC = b"\x7fELF"
+
+
+@dataclass(frozen=True)
+class DimInfo:
+    """A dynamic dimension: the generated symbol (e.g. `s77`; export's Dim name is not kept) and
+    the bounds the compiled guards check (None when unbounded or not recorded)."""
+
+    symbol: str
+    min: int | None
+    max: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"symbol": self.symbol, "min": self.min, "max": self.max}
+
+    def __str__(self) -> str:
+        lo = "" if self.min is None else str(self.min)
+        hi = "" if self.max is None else str(self.max)
+        return f"{self.symbol}[{lo}..{hi}]"
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    """One flat input (or output) of the compiled graph, in call order."""
+
+    index: int
+    name: str
+    dtype: str | None = None
+    sizes: tuple[int | DimInfo, ...] | None = None
+    strides: tuple[int | str, ...] | None = None
+    device_type: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return jsonable({"index": self.index, "name": self.name, "dtype": self.dtype,
+                         "sizes": self.sizes, "strides": self.strides,
+                         "device_type": self.device_type})
+
+    def __str__(self) -> str:
+        sizes = "?" if self.sizes is None else "(" + ", ".join(str(s) for s in self.sizes) + ")"
+        strides = "?" if self.strides is None else "(" + ", ".join(str(s) for s in self.strides) + ")"
+        return (f"[{self.index}] {self.name}: {self.dtype or '?'} {sizes} stride {strides} "
+                f"on {self.device_type or '?'}")
+
+
+@dataclass(frozen=True)
+class ConstantInfo:
+    name: str
+    fqn: str | None = None
+    dtype: str | None = None
+    sizes: tuple[int, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return jsonable({"name": self.name, "fqn": self.fqn, "dtype": self.dtype, "sizes": self.sizes})
+
+
+@dataclass(frozen=True)
+class KernelInfo:
+    name: str
+    source_nodes: tuple[str, ...] = ()
+    stack_traces: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "source_nodes": list(self.source_nodes),
+                "stack_traces": list(self.stack_traces)}
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    name: str
+    inputs: tuple[InputSpec, ...] = ()
+    outputs: tuple[InputSpec, ...] = ()
+    in_spec: str | None = None
+    out_spec: str | None = None
+    constants: tuple[ConstantInfo, ...] = ()
+    kernels: tuple[KernelInfo, ...] = ()
+    wrapper_member: str | None = None
+    kernel_member: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "inputs": [i.to_dict() for i in self.inputs],
+                "outputs": [o.to_dict() for o in self.outputs], "in_spec": self.in_spec,
+                "out_spec": self.out_spec, "constants": [c.to_dict() for c in self.constants],
+                "kernels": [k.to_dict() for k in self.kernels],
+                "wrapper_member": self.wrapper_member, "kernel_member": self.kernel_member}
+
+
+@dataclass(frozen=True)
+class PackageInfo:
+    """The compiled contract of a package. `unreadable` says what could not be read, and why."""
+
+    path: str
+    format: str  # "pt2" | "legacy-so"
+    device_type: str | None
+    metadata: Mapping[str, str] = field(default_factory=dict)
+    models: tuple[ModelInfo, ...] = ()
+    files: tuple[str, ...] = ()
+    unreadable: tuple[str, ...] = ()
+
+    def model(self, name: str = "model") -> ModelInfo:
+        for m in self.models:
+            if m.name == name:
+                return m
+        if name == "model" and len(self.models) == 1:
+            return self.models[0]
+        raise PackageError(f"package {self.path} has no model {name!r} (models: "
+                           f"{', '.join(m.name for m in self.models) or 'none'})", path=self.path)
+
+    def read_text(self, member: str) -> str:
+        """One member's text (size-capped), or for a legacy `.so` a listed file beside it."""
+        if member not in self.files:
+            raise PackageError(f"{member!r} is not a file of {self.path}", path=self.path, member=member)
+        if self.format == "pt2":
+            with Archive(self.path) as arc:
+                return arc.read_text(member)
+        target = Path(self.path).parent / member
+        try:
+            with open(target, "rb") as fh:
+                data = fh.read(DEFAULT_LIMITS.max_read_bytes + 1)
+        except OSError as exc:
+            raise PackageError(f"cannot read {target}: {exc}", path=self.path) from exc
+        if len(data) > DEFAULT_LIMITS.max_read_bytes:
+            raise PackageError(f"{target} is larger than {DEFAULT_LIMITS.max_read_bytes} bytes",
+                               path=self.path)
+        return data.decode("utf-8", errors="replace")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "format": self.format, "device_type": self.device_type,
+                "metadata": dict(self.metadata), "models": [m.to_dict() for m in self.models],
+                "files": list(self.files), "unreadable": list(self.unreadable)}
+
+    def __str__(self) -> str:
+        md = self.metadata
+        lines = [f"package  {self.path} ({self.format})",
+                 f"device   {self.device_type or '?'}"
+                 + (f" (compute capability {md['AOTI_COMPUTE_CAPABILITY']})"
+                    if md.get("AOTI_COMPUTE_CAPABILITY") else ""),
+                 f"host     {md.get('AOTI_PLATFORM', '?')} {md.get('AOTI_MACHINE', '?')}, "
+                 f"CPU ISA {md.get('AOTI_CPU_ISA') or '?'}"]
+        custom = {k: v for k, v in md.items() if not k.startswith("AOTI_")}
+        if custom:
+            lines.append("metadata " + ", ".join(f"{k}={v[:60]}" for k, v in custom.items()))
+        for m in self.models:
+            lines.append(f"model {m.name!r}: {len(m.inputs)} input(s), {len(m.outputs)} output(s), "
+                         f"{len(m.constants)} constant(s), {len(m.kernels)} kernel(s)")
+            call = call_signature(m)
+            if call:
+                lines.append(f"  call  {call}")
+            lines += [f"  in  {i}" for i in m.inputs]
+            lines += [f"  const {c.name} ({c.fqn or '?'}): {c.dtype or '?'} "
+                      f"{tuple(c.sizes) if c.sizes is not None else '?'}" for c in m.constants]
+            for k in m.kernels:
+                src = f" <- {', '.join(k.source_nodes)}" if k.source_nodes else ""
+                lines.append(f"  kernel {k.name}{src}")
+        for u in self.unreadable:
+            lines.append(f"unreadable: {u}")
+        return "\n".join(lines)
+
+
+def call_signature(m: ModelInfo) -> str | None:
+    """`f(arg0_1, {'a': arg1_1, 'b': arg2_1})`: the exported call structure with the input names
+    in the order the package takes them (None when the in_spec is unreadable)."""
+    struct = contract.spec_structure(m.in_spec)
+    names = iter([i.name for i in m.inputs])
+
+    def fmt(node: Any) -> str:
+        if node == "leaf":
+            return next(names, "?")
+        if node[0] == "dict":
+            return "{" + ", ".join(f"{k!r}: {fmt(c)}" for k, c in zip(node[1], node[2])) + "}"
+        inner = ", ".join(fmt(c) for c in node[1])
+        return f"[{inner}]" if node[0] == "list" else f"({inner}{',' if len(node[1]) == 1 else ''})"
+    try:
+        if not (isinstance(struct, tuple) and len(struct[1]) == 2):
+            return None
+        args, kwargs = struct[1]
+        parts = [fmt(c) for c in args[1]] + [f"{k}={fmt(c)}" for k, c in zip(kwargs[1], kwargs[2])]
+        return "f(" + ", ".join(parts) + ")"
+    except (TypeError, IndexError, ValueError):
+        return None
+
+
+# ---------------------------------------------------------------- building from parsed data
+def _input_spec(d: Mapping[str, Any]) -> InputSpec:
+    sizes = d.get("sizes")
+    if sizes is not None:
+        sizes = tuple(DimInfo(s["symbol"], s.get("min"), s.get("max")) if isinstance(s, dict) else int(s)
+                      for s in sizes)
+    strides = d.get("strides")
+    return InputSpec(int(d.get("index", 0)), str(d.get("name", "")), d.get("dtype"), sizes,
+                     tuple(strides) if strides is not None else None, d.get("device_type"))
+
+
+def build_model(name: str, wrapper_text: str | None, provenance: dict | None,
+                wrapper_member: str | None, kernel_member: str | None) -> tuple[ModelInfo, list[str]]:
+    """ModelInfo from a wrapper's text (pure): the parsed contract and what it lacks."""
+    if wrapper_text is None:
+        return ModelInfo(name, wrapper_member=wrapper_member, kernel_member=kernel_member), [
+            f"model {name!r}: no generated wrapper source, so no input contract"]
+    parsed = contract.parse_wrapper(wrapper_text, provenance)
+    info = ModelInfo(
+        name=name,
+        inputs=tuple(_input_spec(d) for d in parsed["inputs"]),
+        outputs=tuple(InputSpec(o["index"], o["name"]) for o in parsed["outputs"]),
+        in_spec=parsed["in_spec"], out_spec=parsed["out_spec"],
+        constants=tuple(ConstantInfo(c.get("name", f"constant{c['index']}"), c.get("original_fqn"),
+                                     c.get("dtype"), tuple(c["shape"]) if "shape" in c else None)
+                        for c in parsed["constants"]),
+        kernels=tuple(KernelInfo(k["name"], tuple(k["source_nodes"]), tuple(k["stack_traces"]))
+                      for k in parsed["kernels"]),
+        wrapper_member=wrapper_member, kernel_member=kernel_member)
+    return info, [f"model {name!r}: {m}" for m in parsed["missing"]]
+
+
+def _pick_wrapper(cpps: list[str]) -> tuple[str | None, str | None]:
+    wrapper = next((c for c in cpps if c.endswith(".wrapper.cpp")), None)
+    kernel = next((c for c in cpps if c.endswith(".kernel.cpp")), None)
+    if wrapper is None:  # older layouts: <hash>.cpp holds wrapper and kernels
+        wrapper = next((c for c in cpps if not c.endswith(".kernel.cpp")), None)
+    return wrapper, kernel
+
+
+def _device_type(metadata: Mapping[str, str], models: tuple[ModelInfo, ...], files: tuple[str, ...]) -> str | None:
+    dev = metadata.get("AOTI_DEVICE_KEY")
+    if dev:
+        return dev
+    for m in models:
+        for i in m.inputs:
+            if i.device_type:
+                return i.device_type
+    if any(f.endswith((".cubin", ".hsaco", ".fatbin")) for f in files):
+        return "cuda"
+    return None
+
+
+# ---------------------------------------------------------------- .pt2
+def _inspect_pt2(path: str) -> PackageInfo:
+    with Archive(path) as arc:
+        names = arc.names
+        prefix = common_prefix(names)
+        unreadable: list[str] = []
+        by_model: dict[str, list[str]] = {}
+        for n in names:
+            rel = n[len(prefix):] if n.startswith(prefix) else n
+            if rel.startswith(AOTI_DIR):
+                parts = rel[len(AOTI_DIR):].split("/")
+                if len(parts) >= 2:
+                    by_model.setdefault(parts[0], []).append(n)
+        if not by_model:
+            raise PackageError(f"{path} is a zip archive but not an AOTI package (no {AOTI_DIR}<model>/ "
+                               "members; is it a torch.export.save file?)", path=path)
+        metadata: dict[str, str] = {}
+        models: list[ModelInfo] = []
+        for mname in sorted(by_model, key=lambda m: (m != "model", m)):
+            members = sorted(by_model[mname])
+            metas = sorted((m for m in members if m.endswith("_metadata.json")),
+                           key=lambda m: (".wrapper" not in m, m))
+            for meta in metas:
+                try:
+                    for k, v in contract.parse_metadata(arc.read_text(meta)).items():
+                        metadata.setdefault(k, v)
+                except (PackageError, ValueError) as exc:
+                    unreadable.append(f"{meta}: {exc}")
+            if not metas:
+                unreadable.append(f"model {mname!r}: no *_metadata.json (device, platform and CPU ISA "
+                                  "unknown; torch's loader also refuses such packages)")
+            if not any(m.endswith(".so") for m in members):
+                unreadable.append(f"model {mname!r}: no compiled .so in the archive (the loader would "
+                                  "try to rebuild it from sources)")
+            prov = None
+            kinfo = next((m for m in members if m.endswith("kernel_information.json")), None)
+            if kinfo:
+                try:
+                    prov = json.loads(arc.read_text(kinfo))
+                    if not isinstance(prov, dict):
+                        prov = None
+                except (PackageError, ValueError) as exc:
+                    unreadable.append(f"{kinfo}: {exc}")
+            wrapper, kernel = _pick_wrapper([m for m in members if m.endswith(".cpp")])
+            text = None
+            if wrapper:
+                try:
+                    text = arc.read_text(wrapper)
+                except PackageError as exc:
+                    unreadable.append(f"{wrapper}: {exc}")
+            info, missing = build_model(mname, text, prov, wrapper, kernel)
+            models.append(info)
+            unreadable += missing
+    models_t = tuple(models)
+    return PackageInfo(path, "pt2", _device_type(metadata, models_t, names), metadata, models_t,
+                       names, tuple(unreadable))
+
+
+# ---------------------------------------------------------------- legacy .so
+def _inspect_legacy_so(path: str) -> PackageInfo:
+    p = Path(path)
+    folder = p.parent
+    stem = p.name[:-len(".so")] if p.name.endswith(".so") else p.stem
+    base = stem[:-len(".wrapper")] if stem.endswith(".wrapper") else stem
+    try:
+        siblings = sorted(f.name for f in folder.iterdir() if f.is_file())
+    except OSError as exc:
+        raise PackageError(f"cannot list {folder}: {exc}", path=path) from exc
+    unreadable: list[str] = ["legacy .so: the device it was compiled for is recorded only in the "
+                             "*_metadata.json beside it in the compile machine's inductor cache"]
+    files = tuple(siblings)
+    info = PackageInfo(path, "legacy-so", None, {}, (), files, ())
+    metadata: dict[str, str] = {}
+    for meta in (f"{stem}_metadata.json", f"{base}_metadata.json", f"{base}.wrapper_metadata.json"):
+        if meta in siblings and not metadata:
+            try:
+                metadata = contract.parse_metadata(info.read_text(meta))
+            except (PackageError, ValueError) as exc:
+                unreadable.append(f"{meta}: {exc}")
+    if not metadata:
+        unreadable.append(f"no {stem}_metadata.json beside the .so: device type, platform and ISA unknown")
+    cpps = [f for f in siblings if f.endswith(".cpp") and f.startswith(base)]
+    cpps += [f for f in siblings if f.endswith(".kernel.cpp") and f not in cpps]
+    wrapper, kernel = _pick_wrapper(cpps)
+    text = None
+    if wrapper:
+        try:
+            text = info.read_text(wrapper)
+        except PackageError as exc:
+            unreadable.append(f"{wrapper}: {exc}")
+    model, missing = build_model("model", text, None, wrapper, kernel)
+    models = (model,)
+    return PackageInfo(path, "legacy-so", _device_type(metadata, models, files), metadata, models,
+                       files, tuple(unreadable + missing))
+
+
+def inspect_package(path: str | os.PathLike) -> PackageInfo:
+    """Read what a package was compiled for and expects. Never loads or executes it.
+
+    Accepts a `.pt2` or a legacy `.so` (generated sources beside it); anything missing, corrupt,
+    truncated, hostile or not AOTI raises PackageError with the original exception chained.
+    """
+    if isinstance(path, PackageInfo):
+        return path
+    try:
+        spath = os.fspath(path)
+    except TypeError as exc:
+        raise PackageError(f"not a package path: {type(path).__name__}") from exc
+    if not os.path.exists(spath):
+        raise PackageError(f"package not found: {spath}", path=spath)
+    if os.path.isdir(spath):
+        raise PackageError(f"package path is a directory, not a .pt2 or .so: {spath}", path=spath)
+    try:
+        with open(spath, "rb") as fh:
+            head = fh.read(4)
+    except OSError as exc:
+        raise PackageError(f"cannot read {spath}: {exc}", path=spath) from exc
+    if head == ELF_MAGIC or re.search(r"\.so(\.\d+)*$", spath):
+        if head != ELF_MAGIC:
+            raise PackageError(f"{spath} is named like a shared library but is not an ELF file "
+                               "(truncated or corrupt)", path=spath)
+        return _inspect_legacy_so(spath)
+    if not is_zip(spath) and len(head) < 4:
+        raise PackageError(f"{spath} is empty or truncated ({len(head)} bytes)", path=spath)
+    return _inspect_pt2(spath)

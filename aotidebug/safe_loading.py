@@ -1,0 +1,394 @@
+"""`safe_load()`: load and run an AOTI package so that every failure is a typed, explained error.
+
+For deployment tooling, where a segfault takes the whole server down. Three layers:
+1. pre-flight, before anything is dlopen()ed: `inspect_package` + `check_host`, plus the archive
+   checks that protect the *loader* (torch extracts every member and dlopen()s the .so): no
+   escaping member names, no zip bombs, a compiled .so per model whose ELF segments are all in the
+   file (a truncated .so kills the loading process with SIGBUS, aoti-facts.md section 8);
+2. per call: the package's precompiled input checker (`checks.compile_input_checker`) refuses a
+   call that breaks the compiled contract (a static (4096, 4096) package fed (1, 1) segfaults);
+3. optionally (`isolate=True`) the package lives in a persistent worker process
+   (`aotidebug.worker`): a crash or a hang there is a `CrashError` here, and the worker restarts.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import warnings
+import zipfile
+from dataclasses import replace
+from typing import Any, Mapping
+
+from .categories import Category
+from .errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
+                     InputMismatchError, IsolationError, PackageError)
+
+# A fatal host finding raises this type (default HostMismatchError): data, not an if-chain.
+HOST_ERROR_BY_CATEGORY: Mapping[Category, type[AOTIDebugError]] = {
+    Category.KERNEL_BINARY_MISSING: PackageError,
+    Category.VERSION_MISMATCH: PackageError,
+}
+# A loader exception whose diagnosis names one of these categories is a host problem.
+LOAD_ERROR_BY_CATEGORY: Mapping[Category, type[AOTIDebugError]] = {
+    Category.DEVICE_MISMATCH: HostMismatchError,
+}
+# Methods of AOTICompiledModel forwarded to an isolated worker (others: `.loader` proxy).
+REMOTE_MODEL_METHODS = frozenset({"get_metadata", "get_constant_fqns", "load_constants"})
+
+
+# ----------------------------------------------------------------------------- pre-flight
+def archive_problems(path: str, model_name: str = "model") -> list[tuple[str, str]]:
+    """What in a .pt2 would hurt torch's loader (which extracts everything and dlopen()s the .so),
+    as (kind, message): "hostile" for escaping or symlinked members and zip bombs, "binary" for a
+    missing or truncated compiled .so. Reads only the central directory and the first 64 KiB of
+    each .so."""
+    from .archive import DEFAULT_LIMITS as lim, unsafe_member_reason
+    from .elf import HEAD_BYTES, elf_problem
+
+    problems: list[str] = []
+    try:
+        with zipfile.ZipFile(path) as zf:
+            infos = zf.infolist()
+            total = 0
+            sos = []
+            for info in infos:
+                why = unsafe_member_reason(info.filename, info.external_attr)
+                if why:
+                    problems.append(("hostile", f"member {info.filename!r}: {why} (torch's loader "
+                                                "would write it outside its extraction dir)"))
+                    continue
+                total += info.file_size
+                if info.file_size > lim.max_member_bytes or (
+                        info.file_size > lim.ratio_floor_bytes
+                        and info.file_size > lim.max_ratio * max(info.compress_size, 1)):
+                    problems.append(("hostile", f"member {info.filename!r} inflates to "
+                                     f"{info.file_size} bytes from {info.compress_size}: refusing "
+                                     "a possible zip bomb"))
+                parts = info.filename.split("/")
+                if info.filename.endswith(".so") and "aotinductor" in parts and (
+                        model_name in parts or len(parts) < 3):
+                    sos.append(info)
+            if total > lim.max_total_bytes:
+                problems.append(("hostile", f"archive inflates to {total} bytes (limit "
+                                            f"{lim.max_total_bytes}): refusing a possible zip bomb"))
+            if not sos:
+                problems.append(("binary", f"no compiled .so for model {model_name!r} in the "
+                                 "archive: torch's loader would try to rebuild it from the .cpp "
+                                 "sources and fail with a misleading 'File not found "
+                                 "...compile_flags.json'"))
+            for info in sos:
+                with zf.open(info) as fh:
+                    head = fh.read(HEAD_BYTES)
+                why = elf_problem(head, info.file_size)
+                if why:
+                    problems.append(("binary", f"{info.filename}: {why}"))
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
+        problems.append(("hostile", f"archive unreadable: {type(exc).__name__}: {exc}"))
+    return problems
+
+
+def _fatal_diagnosis(message: str, findings: list, source: str, **context: Any):
+    from .diagnoser import diagnose, merge_findings
+
+    d = diagnose(message)
+    if findings:
+        d = merge_findings(d, findings, source)
+    return replace(d, context={**dict(d.context), **context}) if context else d
+
+
+def _refuse(path: str, problems: list[str]) -> None:
+    if problems:
+        msg = f"refusing to load {path}: " + "; ".join(problems)
+        raise PackageError(msg, path=path, problems=problems,
+                           diagnosis=_fatal_diagnosis(msg, [], "package", package=path))
+
+
+def preflight(path: str, *, device_index: int | None = None, model_name: str = "model"):
+    """Everything checked before loading; returns the PackageInfo or raises a typed error."""
+    from .archive import is_zip
+    from .checks import check_host
+    from .package import inspect_package
+
+    problems = archive_problems(path, model_name) if os.path.isfile(path) and is_zip(path) else []
+    _refuse(path, [m for kind, m in problems if kind == "hostile"])  # before anything else reads it
+    info = inspect_package(path)  # PackageError on missing, directory, corrupt, not AOTI
+    if info.format != "pt2":
+        raise PackageError(f"{path} is a legacy {info.format} package: safe_load takes .pt2 packages "
+                           "from torch._inductor.aoti_compile_and_package (run `aotidebug migrate` "
+                           "on the code that builds it)", path=path,
+                           diagnosis=_fatal_diagnosis(f"legacy package {path}: torch._export.aot_load",
+                                                      [], "package", package=path))
+    _refuse(path, [m for kind, m in problems if kind == "binary"])
+    findings = list(check_host(info, device_index=device_index))
+    fatal = [f for f in findings if f.fatal]
+    if fatal:
+        cls = HOST_ERROR_BY_CATEGORY.get(fatal[0].category, HostMismatchError)
+        msg = f"{path} cannot run on this host: " + "; ".join(f"{f.code} {f.message}" for f in fatal)
+        raise cls(msg, path=path, diagnosis=_fatal_diagnosis(msg, findings, "host", package=path))
+    return info
+
+
+def _torch_device_index(info: Any, device_index: int | None) -> int:
+    """torch's loader wants -1 on CPU and for 'the current device' (aoti-facts.md section 8)."""
+    return -1 if device_index is None else int(device_index)
+
+
+# ----------------------------------------------------------------------------- the wrapper
+class _RemoteMethod:
+    __slots__ = ("_owner", "_target", "_name")
+
+    def __init__(self, owner: "SafeModel", target: str, name: str) -> None:
+        self._owner, self._target, self._name = owner, target, name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._owner._remote(self._target, self._name, args, kwargs)
+
+    def __repr__(self) -> str:
+        return f"<isolated {self._target}.{self._name}>"
+
+
+class _RemoteLoader:
+    """`SafeModel.loader` in isolated mode: public loader methods, run in the worker."""
+
+    def __init__(self, owner: "SafeModel") -> None:
+        self._owner = owner
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return _RemoteMethod(self._owner, "loader", name)
+
+
+class SafeModel:
+    """A loaded AOTI package whose failures are typed errors with a `.diagnosis`.
+
+    Calls like the `AOTICompiledModel` it wraps, and forwards its other attributes
+    (`get_metadata`, `get_constant_fqns`, `load_constants`, `loader`, ...). With isolation on,
+    those run in the worker, and `load_constants` calls are replayed when the worker restarts.
+    """
+
+    def __init__(self, path: str, info: Any, model: Any = None, worker: Any = None, *,
+                 checker: Any = None, timeout: float | None = None) -> None:
+        self.path = path
+        self.info = info
+        self.timeout = timeout
+        self._model = model
+        self._worker = worker
+        self._checker = checker
+        self._replay: list[tuple[tuple, dict]] = []
+        self._lock = threading.Lock()
+        self._closed = False
+
+    # -- calling
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._checker is not None:
+            findings = self._checker(args, kwargs or None)
+            if findings:
+                self._on_findings(findings, args, kwargs)
+        if self._worker is not None:
+            return self._call_isolated(args, kwargs)
+        if self._model is None:
+            raise AOTIRuntimeError(f"SafeModel for {self.path} is closed")
+        try:
+            return self._model(*args, **kwargs)
+        except Exception as exc:
+            raise self._runtime_error(exc, args, kwargs) from exc
+
+    def _on_findings(self, findings: list, args: tuple, kwargs: dict) -> None:
+        fatal = [f for f in findings if f.fatal]
+        for f in findings:
+            if not f.fatal and f.severity == "warning":
+                warnings.warn(f"aotidebug {f.code}: {f.message}", RuntimeWarning, stacklevel=3)
+        if fatal:
+            from .diagnoser import describe_inputs
+
+            msg = "inputs do not match the compiled package: " + "; ".join(
+                f"{f.code} {f.message}" for f in fatal)
+            raise InputMismatchError(msg, findings=[f.to_dict() for f in fatal],
+                                     diagnosis=_fatal_diagnosis(
+                                         msg, findings, "inputs", package=self.path,
+                                         inputs=describe_inputs((args, kwargs))))
+
+    def _runtime_error(self, exc: BaseException, args: tuple, kwargs: dict) -> AOTIRuntimeError:
+        from .diagnoser import diagnose
+
+        d = diagnose(exc, inputs=(args, kwargs) if kwargs else args, package=self.path)
+        return AOTIRuntimeError(f"the compiled model raised {type(exc).__name__}: {exc}", diagnosis=d)
+
+    def _call_isolated(self, args: tuple, kwargs: dict) -> Any:
+        from .worker import Unsendable, decode_tree, encode_tree
+
+        tensors: list = []
+        try:
+            tree = encode_tree((args, kwargs), tensors)
+        except Unsendable as exc:
+            raise InputMismatchError(str(exc)) from exc
+        reply, out = self._request({"op": "call", "tree": tree}, tensors, args, kwargs)
+        return decode_tree(reply["tree"], out)
+
+    def _remote(self, target: str, name: str, args: tuple, kwargs: dict) -> Any:
+        from .worker import Unsendable, decode_tree, encode_tree
+
+        tensors: list = []
+        try:
+            tree = encode_tree((args, kwargs), tensors)
+        except Unsendable as exc:
+            raise InputMismatchError(str(exc)) from exc
+        reply, out = self._request({"op": "method", "target": target, "name": name, "tree": tree},
+                                   tensors, None, None)
+        if target == "model" and name == "load_constants":
+            self._replay.append((args, kwargs))
+        return decode_tree(reply["tree"], out)
+
+    def _request(self, req: dict, tensors: list, args: Any, kwargs: Any) -> tuple[dict, list]:
+        from .worker import RemoteError, WorkerCrashed, crash_error
+
+        if self._closed:
+            raise AOTIRuntimeError(f"SafeModel for {self.path} is closed")
+        with self._lock:
+            try:
+                if not self._worker.alive:
+                    self._start_worker()
+                return self._worker.request(req, tensors, self.timeout)
+            except WorkerCrashed as exc:
+                raise crash_error(exc.failure, package=self.path, timeout=self.timeout,
+                                  inputs=None if args is None else (args, kwargs) if kwargs else args,
+                                  kernel_hint=self._sole_kernel) from exc
+            except RemoteError as exc:
+                raise self._runtime_error(exc, args or (), kwargs or {}) from exc
+
+    def _start_worker(self) -> None:
+        """(Re)start the worker, turning load failures into typed errors, and replay constants."""
+        from .worker import RemoteError, WorkerCrashed, crash_error
+
+        try:
+            self._worker.start()
+        except WorkerCrashed as exc:
+            raise crash_error(exc.failure, package=self.path, kernel_hint=None) from exc
+        except RemoteError as exc:
+            self._worker.close()
+            raise _load_error(self.path, exc) from exc
+        for args, kwargs in self._replay:  # constants loaded before a crash are loaded again
+            tensors: list = []
+            tree = _encode_call(args, kwargs, tensors)
+            self._worker.request({"op": "method", "target": "model", "name": "load_constants",
+                                  "tree": tree}, tensors, self.timeout)
+
+    def _sole_kernel(self) -> str | None:
+        """When the launch trace is silent: the package's only generated kernel, if it has one."""
+        try:
+            kernels = [k.name for m in self.info.models for k in m.kernels
+                       if k.name.startswith(("cpp_fused", "triton"))]
+        except Exception:
+            return None
+        return kernels[0] if len(set(kernels)) == 1 else None
+
+    # -- the AOTICompiledModel surface
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("_model", "_worker"):
+            raise AttributeError(name)
+        worker = self.__dict__.get("_worker")
+        if worker is not None:
+            if name == "loader":
+                return _RemoteLoader(self)
+            if name in REMOTE_MODEL_METHODS:
+                return _RemoteMethod(self, "model", name)
+            raise AttributeError(f"{name!r} is not available on an isolated SafeModel")
+        model = self.__dict__.get("_model")
+        if model is None:
+            raise AttributeError(name)
+        return getattr(model, name)
+
+    @property
+    def isolated(self) -> bool:
+        return self._worker is not None
+
+    @property
+    def worker(self) -> Any:
+        """The `aotidebug.worker.Worker` (isolated mode) or None."""
+        return self._worker
+
+    def close(self) -> None:
+        """Release the package (stop the worker and remove its temp dir). Idempotent."""
+        self._closed = True
+        if self._worker is not None:
+            self._worker.close()
+        self._model = None
+
+    def __enter__(self) -> "SafeModel":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        mode = "isolated" if self._worker is not None else "in-process"
+        return f"<SafeModel {self.path!r} {mode}{' closed' if self._closed else ''}>"
+
+
+def _encode_call(args: tuple, kwargs: dict, tensors: list) -> Any:
+    from .worker import encode_tree
+
+    return encode_tree((args, kwargs), tensors)
+
+
+def _load_error(path: str, exc: BaseException) -> AOTIDebugError:
+    from .diagnoser import diagnose
+
+    d = diagnose(exc, package=path)
+    cls = LOAD_ERROR_BY_CATEGORY.get(d.category, PackageError)
+    return cls(f"torch could not load {path}: {type(exc).__name__}: {exc}\n(torch's 'Loading "
+               "outdated pt2 file' warning, if shown, only means its first load attempt failed)",
+               path=path, diagnosis=d)
+
+
+# ----------------------------------------------------------------------------- entry point
+def safe_load(path: str | os.PathLike, *, device_index: int | None = None, check_inputs: bool = True,
+              isolate: bool = False, timeout: float | None = None) -> SafeModel:
+    """Load an AOTI `.pt2` after pre-flight checks; calls are input-checked and fail typed.
+
+    `isolate=True` runs the package in a persistent worker process: a crash (SIGSEGV, SIGILL,
+    SIGABRT, ...) or a call longer than `timeout` seconds becomes `CrashError`, and the worker is
+    restarted on the next call. `timeout` needs `isolate=True` (an in-process call cannot be
+    stopped).
+    """
+    if timeout is not None and not isolate:
+        raise ValueError("timeout needs isolate=True: an in-process call cannot be interrupted")
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"timeout must be positive, got {timeout!r}")
+    try:
+        spath = os.fspath(path)
+    except TypeError as exc:
+        raise PackageError(f"not a package path: {type(path).__name__}") from exc
+    info = preflight(spath, device_index=device_index)
+    checker = None
+    if check_inputs:
+        from .checks import compile_input_checker
+
+        checker = compile_input_checker(info)
+    index = _torch_device_index(info, device_index)
+    if isolate:
+        from .worker import Worker
+
+        worker = Worker(spath, device_index=index,
+                        start_timeout=max(120.0, 4 * timeout) if timeout else 300.0)
+        model = SafeModel(spath, info, worker=worker, checker=checker, timeout=timeout)
+        try:
+            model._start_worker()
+        except BaseException:
+            worker.close()
+            raise
+        return model
+    try:
+        from torch._inductor import aoti_load_package
+    except ImportError as exc:
+        raise IsolationError(f"torch with AOTInductor is not importable: {exc}") from exc
+    try:
+        compiled = aoti_load_package(spath, device_index=index)
+    except Exception as exc:
+        raise _load_error(spath, exc) from exc
+    return SafeModel(spath, info, model=compiled, checker=checker)
+
+
+__all__ = ["safe_load", "SafeModel", "preflight", "archive_problems", "CrashError"]

@@ -1,0 +1,584 @@
+"""Pure parsing of AOTI generated sources for the index-out-of-bounds trace.
+
+Automates the manual procedure of PyTorch's `aoti-debug/triton-index-out-of-bounds.md` guide on
+text alone (no torch, no I/O): find the kernel whose source holds the failing assertion, map its
+bound parameter (`ks0`) through the kernel's call site in `*.wrapper.cpp` to a size symbol
+(`s77`), to `int64_t s77 = arg0_1_size[0];`, to `inputs_info_[0].name = "arg0_1"`; list the
+guards `check_input_N` compiles for that dimension; read the `// Topologically Sorted Source
+Nodes:` comment and the provenance `kernel_information.json`.
+
+Works on CPU packages (C++ kernels in `*.kernel.cpp`, `AOTI_TORCH_CHECK(...)`) and CUDA packages
+(Triton source embedded as a comment inside `call_triton_*` in `*.wrapper.cpp`,
+`tl.device_assert(...)`). Every parser is regex over the generated formats and returns
+"unknown" (None / empty) rather than guessing when a format differs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass
+from typing import Any, Iterable
+
+# `index out of bounds: 0 <= tmp7 < ks0` / `tmp7 < 8L` / `0 <= tmp7` (codegen/common.py and cpp.py
+# `indirect_assert`: both bounds, upper only or lower only).
+ASSERT_MSG = re.compile(
+    r"index out of bounds: (?:(?P<lower>-?\w+) <= (?P<var>\w+)(?: < (?P<upper>[\w().*+ -]+?))?"
+    r"|(?P<var2>\w+) < (?P<upper2>[\w().*+ -]+?))(?=[\"'`\s]|$)", re.M)
+CPP_KERNEL_DEF = re.compile(r'(?:extern\s+"C"\s+)?(?:[\w:]+\s+)*?void\s+(?P<name>cpp_\w+)\s*\(', re.M)
+TRITON_DEF = re.compile(r"^\s*def\s+(?P<name>triton_\w+)\s*\(", re.M)
+TRITON_BLOCK = re.compile(r"async_compile\.triton\(\s*'(?P<name>\w+)'\s*,\s*'''", re.M)
+SIZE_SYMBOL = re.compile(
+    r"(?:const\s+)?(?:int64_t|auto|long)\s+(?P<sym>\w+)\s*=\s*(?P<input>\w+)_size\[(?P<dim>\d+)\]\s*;")
+INPUT_NAME = re.compile(r'inputs_info_\[(?P<index>\d+)\]\.name\s*=\s*"(?P<name>\w+)"')
+CONST_FIELD = re.compile(r'constants_info_\[(?P<index>\d+)\]\.(?P<field>name|shape|original_fqn)\s*=\s*'
+                         r'(?:"(?P<str>[^"]*)"|\{(?P<shape>[^}]*)\})')
+GUARD_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("min", re.compile(r"if\s*\(\s*(?P<input>\w+)_size\[(?P<dim>\d+)\]\s*<\s*(?P<value>-?\d+)\s*\)")),
+    ("max", re.compile(r"if\s*\(\s*(?P<input>\w+)_size\[(?P<dim>\d+)\]\s*>\s*(?P<value>-?\d+)\s*\)")),
+    ("exact", re.compile(r"if\s*\(\s*(?P<value>-?\d+)\s*!=\s*(?P<input>\w+)_size\[(?P<dim>\d+)\]\s*\)")),
+)
+SOURCE_NODES = re.compile(r"//\s*Topologically Sorted Source Nodes:\s*\[(?P<nodes>[^\]]*)\]"
+                          r"(?:,\s*Original ATen:\s*\[(?P<aten>[^\]]*)\])?")
+PROVENANCE_HANDLE = re.compile(r"//\s*\[Provenance debug handles\]\s*(?P<handle>[\w:]+)")
+FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>[\w<>.]+)(?:\n\s+(?P<code>[^\n]*))?')
+SYMBOL_TOKEN = re.compile(r"\b(?:s|u|ks)\d+\b")
+INT_LITERAL = re.compile(r"^\(?(-?\d+)L?\)?$")
+# C++: `auto tmp3 = expr;`  Triton: `tmp3 = expr`
+CPP_ASSIGN = re.compile(r"^\s*(?:auto|[\w:<>]+)\s+(?P<var>tmp\d+)\s*=\s*(?P<expr>.+?);\s*$", re.M)
+PY_ASSIGN = re.compile(r"^\s*(?P<var>tmp\d+)\s*=\s*(?P<expr>.+?)\s*$", re.M)
+PTR = re.compile(r"\b(?:in_ptr|in_out_ptr)\d+\b")
+TMP = re.compile(r"\btmp\d+\b")
+# Error-text locations: the C++ check names its kernel and kernel.cpp line; Triton names the .py line.
+CPP_RAISED_FROM = re.compile(r"Exception raised from (?P<kernel>\w+) at (?P<file>\S+?):(?P<line>\d+)")
+TRITON_ASSERT_AT = re.compile(r"(?P<file>\S+\.py):(?P<line>\d+): \w+: block: \[[\d, ]+\], thread: \[[\d, ]+\]")
+
+USER_FRAME_EXCLUDE = ("/torch/", "/site-packages/", "<frozen", "/lib/python")
+
+
+# ---------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class AssertionSite:
+    """One `index out of bounds` check in generated source."""
+
+    kernel: str | None
+    var: str
+    lower: str | None
+    upper: str | None
+    member: str  # "kernel.cpp" or "wrapper.cpp" (which source the line number counts in)
+    line: int  # 1-based line in that source
+    code: str  # the verbatim source line, stripped
+    block_line: int | None = None  # Triton: line inside the embedded kernel source (the .py file)
+
+
+@dataclass(frozen=True)
+class CallSite:
+    """Where the wrapper launches a kernel, with the argument bound to each kernel parameter."""
+
+    kernel: str
+    line: int
+    args: tuple[str, ...]
+    params: tuple[str, ...]
+    source_nodes: tuple[str, ...] = ()
+    aten_ops: tuple[str, ...] = ()
+    provenance_handle: str | None = None
+
+    def arg_for(self, param: str) -> str | None:
+        if param in self.params:
+            i = self.params.index(param)
+            if i < len(self.args):
+                return self.args[i]
+        return None
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A compiled check on one input dimension (`check_input_N`)."""
+
+    input: str
+    dim: int
+    kind: str  # "min" (size >= value), "max" (size <= value), "exact" (size == value)
+    value: int
+    line: int
+    gated_by_env: bool  # True when the generated code runs it only with AOTI_RUNTIME_CHECK_INPUTS=1
+
+    def describe(self) -> str:
+        op = {"min": ">=", "max": "<=", "exact": "=="}[self.kind]
+        return f"size {op} {self.value}"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """One kernel's entry of `kernel_information.json` (trace.provenance_tracking_level=1)."""
+
+    kernel: str
+    handle: str | None
+    post_grad_nodes: tuple[str, ...]
+    pre_grad_nodes: tuple[str, ...]
+    stack_traces: tuple[str, ...]
+
+    def user_lines(self) -> tuple[str, ...]:
+        """`file:line in func: code` for frames outside torch (the user's own code), deduplicated."""
+        out: list[str] = []
+        for trace in self.stack_traces:
+            for m in FRAME.finditer(trace):
+                if any(x in m.group("file") for x in USER_FRAME_EXCLUDE):
+                    continue
+                code = (m.group("code") or "").strip()
+                out.append(f"{m.group('file')}:{m.group('line')} in {m.group('func')}"
+                           + (f": {code}" if code else ""))
+        return tuple(dict.fromkeys(out))
+
+
+@dataclass(frozen=True)
+class BoundTrace:
+    """The whole trace from an assertion to the model input (fields are None where unknown)."""
+
+    assertion: AssertionSite | None
+    bound: str | None  # as written: "8L", "ks0"
+    bound_value: int | None  # a constant bound
+    bound_param: str | None  # "ks0" when the bound is a kernel parameter
+    call: CallSite | None = None
+    bound_arg: str | None = None  # the call-site expression bound to the parameter: "s77"
+    symbols: tuple[str, ...] = ()  # size symbols in that expression
+    input_index: int | None = None
+    input_name: str | None = None  # "arg0_1"
+    dim: int | None = None
+    guards: tuple[Guard, ...] = ()
+    index_inputs: tuple[tuple[int | None, str], ...] = ()  # (input index, wrapper name) feeding the index
+    indexed: str | None = None  # the buffer/constant read with the index ("emb_weight")
+    indexed_fqn: str | None = None
+    indexed_shape: tuple[int, ...] | None = None
+    wraps_negative: bool = False  # kernel adds the size to negative indices (Python semantics)
+    provenance: Provenance | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def dynamic(self) -> bool:
+        return self.bound_param is not None and self.bound_value is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# ---------------------------------------------------------------- small parsers
+
+
+def parse_error_location(text: str) -> dict[str, Any]:
+    """Assertion operands and location from an error text (C++ `Exception raised from K at F:L`,
+    Triton `F.py:L: unknown: block: [...]`). Empty dict when the text has no assertion."""
+    m = ASSERT_MSG.search(text or "")
+    if not m:
+        return {}
+    out: dict[str, Any] = {"var": m.group("var") or m.group("var2"),
+                           "lower": m.group("lower"),
+                           "upper": (m.group("upper") or m.group("upper2") or None)}
+    if out["upper"]:
+        out["upper"] = out["upper"].strip()
+    c = CPP_RAISED_FROM.search(text)
+    if c:
+        out.update(kernel=c.group("kernel"), file=c.group("file"), line=int(c.group("line")),
+                   backend="cpp")
+    t = TRITON_ASSERT_AT.search(text)
+    if t:
+        out.update(file=t.group("file"), line=int(t.group("line")), backend="triton")
+    return out
+
+
+def const_value(expr: str | None) -> int | None:
+    """`8L` -> 8, `(-1L)` -> -1; None for symbols and expressions."""
+    if not expr:
+        return None
+    m = INT_LITERAL.match(expr.strip())
+    return int(m.group(1)) if m else None
+
+
+def split_args(text: str) -> list[str]:
+    """Split a C++ argument list on top-level commas (parentheses, braces, templates nest)."""
+    out, depth, cur = [], 0, []
+    for i, ch in enumerate(text):
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>" and not (ch == ">" and i and text[i - 1] == "-"):  # `this->x` is no bracket
+            depth = max(0, depth - 1)
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return out
+
+
+def _balanced(text: str, open_at: int) -> str | None:
+    """Text between the parenthesis at `open_at` and its match (None if unbalanced)."""
+    depth = 0
+    for i in range(open_at, min(len(text), open_at + 20000)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return text[open_at + 1:i]
+    return None
+
+
+def param_name(decl: str) -> str:
+    """`const int64_t* in_ptr0` -> `in_ptr0`; `XBLOCK : tl.constexpr` -> `XBLOCK`; drops defaults."""
+    decl = re.split(r"(?<!:):(?!:)", decl.split("=")[0])[0].strip()
+    m = re.search(r"(\w+)\s*$", decl)
+    return m.group(1) if m else decl
+
+
+def strip_arg(arg: str) -> str:
+    """`(const int64_t*)(arg1_1.data_ptr())` -> `arg1_1`; `s77` stays `s77`; expressions stay."""
+    a = arg.strip()
+    a = re.sub(r"^\(\s*(?:const\s+)?[\w:]+\s*\**\s*\)\s*", "", a)  # C cast
+    a = re.sub(r"\.(?:data_ptr|get)\(\)", "", a)
+    while a.startswith("(") and a.endswith(")") and _balanced(a, 0) == a[1:-1]:
+        a = a[1:-1].strip()
+    return a
+
+
+def line_of(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+# ---------------------------------------------------------------- kernels and assertions
+
+
+def _kernel_spans(text: str) -> list[tuple[str, int, int, str]]:
+    """(name, start, end, kind) for every kernel body in a source: C++ definitions and the
+    Triton sources embedded in `async_compile.triton('name', '''...''')` blocks."""
+    spans: list[tuple[str, int, int, str]] = []
+    for m in TRITON_BLOCK.finditer(text):
+        end = text.find("'''", m.end())
+        spans.append((m.group("name"), m.end(), end if end >= 0 else len(text), "triton"))
+    if not spans:  # a bare Triton kernel file (.py) or text with `def triton_...` only
+        defs = list(TRITON_DEF.finditer(text))
+        for i, m in enumerate(defs):
+            spans.append((m.group("name"), m.start(), defs[i + 1].start() if i + 1 < len(defs) else len(text),
+                          "triton"))
+    defs = [m for m in CPP_KERNEL_DEF.finditer(text)]
+    for i, m in enumerate(defs):
+        paren = text.find("(", m.end() - 1)
+        args = _balanced(text, paren)
+        after = paren + len(args or "") + 2
+        if not re.match(r"\s*\{", text[after:after + 50]):  # a declaration, not a definition
+            continue
+        end = defs[i + 1].start() if i + 1 < len(defs) else len(text)
+        spans.append((m.group("name"), m.start(), end, "cpp"))
+    return spans
+
+
+def find_assertions(text: str, member: str, *, var: str | None = None, upper: str | None = None,
+                    kernel: str | None = None) -> list[AssertionSite]:
+    """Every `index out of bounds` check in `text` (optionally only for `var` < `upper`)."""
+    spans = _kernel_spans(text)
+    out: list[AssertionSite] = []
+    for m in ASSERT_MSG.finditer(text):
+        v = m.group("var") or m.group("var2")
+        up = (m.group("upper") or m.group("upper2") or "").strip() or None
+        if var and v != var:
+            continue
+        if upper and up != upper:
+            continue
+        pos = m.start()
+        owner = next((s for s in spans if s[1] <= pos < s[2]), None)
+        name = owner[0] if owner else None
+        if kernel and name and name != kernel:
+            continue
+        line = line_of(text, pos)
+        code = text.splitlines()[line - 1].strip() if line - 1 < len(text.splitlines()) else ""
+        block_line = None
+        if owner and owner[3] == "triton" and TRITON_BLOCK.search(text, max(0, owner[1] - 400), owner[1]):
+            block_line = line - line_of(text, owner[1]) + 1
+        out.append(AssertionSite(name, v, m.group("lower"), up, member, line, code, block_line))
+    return out
+
+
+def kernel_body(text: str, kernel: str) -> str | None:
+    for name, start, end, _ in _kernel_spans(text):
+        if name == kernel:
+            return text[start:end]
+    return None
+
+
+def kernel_params(text: str, kernel: str) -> tuple[str, ...] | None:
+    """Parameter names of a kernel as its call sites bind them: the `call_triton_*` C++ wrapper's
+    signature, else the C++ definition/declaration, else the Triton `def`."""
+    for pattern in (rf"void\s+call_{re.escape(kernel)}\s*\(", rf"void\s+{re.escape(kernel)}\s*\(",
+                    rf"def\s+{re.escape(kernel)}\s*\("):
+        m = re.search(pattern, text)
+        if m:
+            inner = _balanced(text, m.end() - 1)
+            if inner is not None:
+                return tuple(param_name(p) for p in split_args(inner) if p.strip())
+    return None
+
+
+def call_sites(wrapper: str, kernel: str, params: tuple[str, ...] | None = None) -> list[CallSite]:
+    """Launches of `kernel` in the wrapper (`kernels.K(...)`, `K(...)`, `call_K(...)`), each with its
+    args mapped to `params` and the comments written above it."""
+    params = params if params is not None else (kernel_params(wrapper, kernel) or ())
+    lines = wrapper.splitlines()
+    out: list[CallSite] = []
+    rx = re.compile(rf"^\s*(?:kernels\.|kernels_\.)?(?:call_)?{re.escape(kernel)}\s*\(")
+    for i, raw in enumerate(lines):
+        m = rx.match(raw)
+        if not m or re.search(r"\bvoid\b", raw):
+            continue
+        joined = "\n".join(lines[i:i + 40])
+        inner = _balanced(joined, joined.find("(", m.end() - 1))
+        if inner is None:
+            continue
+        args = tuple(strip_arg(a) for a in split_args(inner))
+        nodes: tuple[str, ...] = ()
+        aten: tuple[str, ...] = ()
+        handle = None
+        for j in range(i - 1, max(-1, i - 12), -1):
+            above = lines[j].strip()
+            if rx.match(lines[j]) or re.match(r"^(?:kernels\.)?(?:call_)?(?:cpp|triton)_\w+\(", above):
+                break
+            sm = SOURCE_NODES.search(above)
+            if sm and not nodes:
+                nodes = tuple(n.strip() for n in sm.group("nodes").split(",") if n.strip())
+                aten = tuple(n.strip() for n in (sm.group("aten") or "").split(",") if n.strip())
+            pm = PROVENANCE_HANDLE.search(above)
+            if pm and handle is None:
+                handle = pm.group("handle")
+        out.append(CallSite(kernel, i + 1, args, params, nodes, aten, handle))
+    return out
+
+
+# ---------------------------------------------------------------- inputs, constants, guards
+
+
+def size_symbols(wrapper: str) -> dict[str, tuple[str, int]]:
+    """`int64_t s77 = arg0_1_size[0];` -> {"s77": ("arg0_1", 0)} (first definition wins)."""
+    out: dict[str, tuple[str, int]] = {}
+    for m in SIZE_SYMBOL.finditer(wrapper):
+        out.setdefault(m.group("sym"), (m.group("input"), int(m.group("dim"))))
+    return out
+
+
+def input_names(wrapper: str) -> dict[str, int]:
+    """`inputs_info_[1].name = "arg1_1"` -> {"arg1_1": 1}."""
+    return {m.group("name"): int(m.group("index")) for m in INPUT_NAME.finditer(wrapper)}
+
+
+def constants(wrapper: str) -> dict[str, dict[str, Any]]:
+    """Constants by wrapper name: {"emb_weight": {"index": 0, "fqn": "emb.weight", "shape": (8, 4)}}."""
+    by_index: dict[int, dict[str, Any]] = {}
+    for m in CONST_FIELD.finditer(wrapper):
+        d = by_index.setdefault(int(m.group("index")), {"index": int(m.group("index"))})
+        f = m.group("field")
+        if f == "shape":
+            try:
+                d["shape"] = tuple(int(x) for x in m.group("shape").split(",") if x.strip())
+            except ValueError:
+                pass
+        elif f == "original_fqn":
+            d["fqn"] = m.group("str")
+        else:
+            d["name"] = m.group("str")
+    return {d["name"]: d for d in by_index.values() if "name" in d}
+
+
+def guards_for(wrapper: str, input_name: str, dim: int) -> tuple[Guard, ...]:
+    """The checks `check_input_N` compiles for one input dimension, in source order."""
+    gated = bool(re.search(r"getenv\(\s*\"AOTI_RUNTIME_CHECK_INPUTS\"\s*\)", wrapper)) and \
+        "_check_aoti_runtime_check_inputs_env()" in wrapper
+    found: list[Guard] = []
+    for kind, rx in GUARD_PATTERNS:
+        for m in rx.finditer(wrapper):
+            if m.group("input") == input_name and int(m.group("dim")) == dim:
+                found.append(Guard(input_name, dim, kind, int(m.group("value")), line_of(wrapper, m.start()),
+                                   gated))
+    return tuple(sorted(found, key=lambda g: g.line))
+
+
+def describe_guards(guards: Iterable[Guard]) -> str:
+    """"size >= 2, size <= 64" / "upper bound only (size <= 230400), no lower bound" / "no guard"."""
+    gs = list(guards)
+    kinds = {g.kind for g in gs}
+    if not gs:
+        return "no guard at all"
+    text = ", ".join(g.describe() for g in gs)
+    if "exact" in kinds:
+        return f"static size ({text})"
+    if kinds == {"max"}:
+        return f"upper bound only ({text}), no lower bound"
+    if kinds == {"min"}:
+        return f"lower bound only ({text}), no upper bound"
+    return text
+
+
+# ---------------------------------------------------------------- kernel data flow
+
+
+def _assignments(body: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for rx in (CPP_ASSIGN, PY_ASSIGN):
+        for m in rx.finditer(body):
+            out.setdefault(m.group("var"), m.group("expr"))
+    return out
+
+
+def index_dataflow(body: str, var: str) -> dict[str, Any]:
+    """Follow the asserted index variable back through `tmpN = ...` lines: which pointers it is
+    loaded from, whether negatives are wrapped, and which pointer it then indexes into."""
+    assigns = _assignments(body)
+    seen: set[str] = set()
+    todo = [var]
+    while todo:
+        v = todo.pop()
+        if v in seen or v not in assigns:
+            seen.add(v)
+            continue
+        seen.add(v)
+        todo.extend(TMP.findall(assigns[v]))
+    sources = sorted({p for v in seen for p in PTR.findall(assigns.get(v, ""))},
+                     key=lambda p: int(re.sub(r"\D", "", p) or 0))
+    wraps = any(re.search(r"<\s*0\b", assigns.get(v, "")) for v in seen)
+    indexed = None
+    for v, expr in assigns.items():  # a later load whose address uses the index
+        if v in seen:
+            continue
+        ptrs = PTR.findall(expr)
+        if ptrs and set(TMP.findall(expr)) & seen and ptrs[0] not in sources:
+            indexed = ptrs[0]
+            break
+    return {"sources": tuple(sources), "wraps_negative": wraps, "indexed": indexed}
+
+
+# ---------------------------------------------------------------- provenance
+
+
+def parse_provenance(text: str | None) -> dict[str, Provenance]:
+    """`kernel_information.json` -> {kernel name: Provenance}; {} for missing or malformed JSON."""
+    if not text:
+        return {}
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    out: dict[str, Provenance] = {}
+    for key, val in data.items():
+        if not isinstance(val, dict):
+            continue
+        name, _, handle = str(key).partition(":")
+
+        def strs(k: str) -> tuple[str, ...]:
+            v = val.get(k) or ()
+            return tuple(str(x) for x in v) if isinstance(v, (list, tuple)) else ()
+        out[name] = Provenance(name, handle or None, strs("post_grad_nodes"), strs("pre_grad_nodes"),
+                               strs("stack_traces"))
+    return out
+
+
+# ---------------------------------------------------------------- the trace
+
+
+def _choose(sites: list[AssertionSite], line: int | None, kernel: str | None) -> AssertionSite | None:
+    if not sites:
+        return None
+    if kernel:
+        named = [s for s in sites if s.kernel == kernel]
+        sites = named or sites
+    if line is not None:  # exact line first, then the Triton source's line give or take one
+        for tolerance in (0, 1):
+            for s in sites:
+                if (tolerance == 0 and s.line == line) or (
+                        s.block_line is not None and abs(s.block_line - line) <= tolerance):
+                    return s
+    return sites[0]
+
+
+def trace_bound(wrapper: str | None, kernel_src: str | None = None, *, var: str | None,
+                upper: str | None, lower: str | None = None, kernel: str | None = None,
+                line: int | None = None, provenance: str | None = None) -> BoundTrace:
+    """The six-step manual procedure on text: assertion -> kernel -> call site -> size symbol ->
+    input and dimension -> guards -> source nodes and user lines."""
+    wrapper = wrapper or ""
+    notes: list[str] = []
+    sites: list[AssertionSite] = []
+    if kernel_src:
+        sites = find_assertions(kernel_src, "kernel.cpp", var=var, upper=upper, kernel=kernel)
+    if not sites and wrapper:
+        sites = find_assertions(wrapper, "wrapper.cpp", var=var, upper=upper, kernel=kernel)
+    site = _choose(sites, line, kernel)
+    if len({s.kernel for s in sites}) > 1:
+        notes.append(f"{len(sites)} assertions match `{var} < {upper or '...'}` in "
+                     f"{', '.join(sorted({str(s.kernel) for s in sites}))}; chose {site.kernel if site else None}")
+    kname = (site.kernel if site else None) or kernel
+    upper = (site.upper if site else None) or upper  # the source is authoritative over the text
+    bound_value = const_value(upper)
+    bound_param = upper if upper and bound_value is None and re.fullmatch(r"\w+", upper) else None
+    trace = BoundTrace(site, upper, bound_value, bound_param, notes=())
+    if not site:
+        notes.append("the assertion was not found in the package's generated sources")
+    if not kname:
+        return _with(trace, notes=tuple(notes))
+    src_for_kernel = "\n".join(s for s in (kernel_src, wrapper) if s)
+    params = kernel_params(wrapper, kname) or kernel_params(src_for_kernel, kname) or ()
+    calls = call_sites(wrapper, kname, params) if wrapper else []
+    call = calls[0] if calls else None
+    if wrapper and not calls:
+        notes.append(f"no call site of {kname} found in the wrapper")
+    elif len(calls) > 1:
+        notes.append(f"{kname} is launched {len(calls)} times; the first call site is used")
+    names = input_names(wrapper)
+    consts = constants(wrapper)
+    syms = size_symbols(wrapper)
+    fields: dict[str, Any] = {"call": call}
+    if call and bound_param:
+        arg = call.arg_for(bound_param)
+        fields["bound_arg"] = arg
+        found = tuple(dict.fromkeys(SYMBOL_TOKEN.findall(arg or "")))
+        fields["symbols"] = found
+        for sym in found:
+            if sym in syms:
+                inp, dim = syms[sym]
+                fields.update(input_name=inp, dim=dim, input_index=names.get(inp),
+                              guards=guards_for(wrapper, inp, dim))
+                break
+        else:
+            if arg and const_value(arg) is not None:
+                fields["bound_value"] = const_value(arg)
+            elif found:
+                notes.append(f"size symbol {found[0]} has no `int64_t {found[0]} = argN_size[D]` line "
+                             "(it may be data-dependent or derived)")
+    body = kernel_body(src_for_kernel, kname) if src_for_kernel else None
+    if body and site:
+        flow = index_dataflow(body, site.var)
+        fields["wraps_negative"] = flow["wraps_negative"]
+        if call:
+            feeds = []
+            for p in flow["sources"]:
+                a = call.arg_for(p)
+                if a:
+                    feeds.append((names.get(a), a))
+            fields["index_inputs"] = tuple(feeds)
+            if flow["indexed"]:
+                a = call.arg_for(flow["indexed"])
+                if a:
+                    fields["indexed"] = a
+                    if a in consts:
+                        fields["indexed_fqn"] = consts[a].get("fqn")
+                        fields["indexed_shape"] = consts[a].get("shape")
+    prov = parse_provenance(provenance).get(kname)
+    if prov:
+        fields["provenance"] = prov
+    return _with(trace, notes=tuple(notes), **{k: v for k, v in fields.items() if v is not None})
+
+
+def _with(trace: BoundTrace, **changes: Any) -> BoundTrace:
+    from dataclasses import replace
+
+    return replace(trace, **changes)

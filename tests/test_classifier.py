@@ -1,0 +1,195 @@
+"""Classifier tests generated from tests/fixtures/logs/<name>.txt + <name>.json (adding a case is
+adding two files), plus robustness, prefilter equivalence and extraction checks."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aotidebug import diagnose
+from aotidebug.categories import Category
+from aotidebug.classifier import (LARGE_TEXT, TEXT_CONFIDENCE_CAP, classify, diagnose_text,
+                                  reduce_large)
+from aotidebug.extract import extract, faulting_kernel, signal_from_status
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = ROOT / "tests" / "fixtures" / "logs"
+FIXTURES = sorted(p.stem for p in LOGS.glob("*.txt"))
+
+
+def load(name: str) -> tuple[str, dict]:
+    return (LOGS / f"{name}.txt").read_text(), json.loads((LOGS / f"{name}.json").read_text())
+
+
+def test_fixtures_present():
+    assert len(FIXTURES) >= 40
+    for name in FIXTURES:
+        assert (LOGS / f"{name}.json").exists(), name
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_fixture_category(name):
+    text, meta = load(name)
+    d = diagnose_text(text)
+    assert d.category.value == meta["category"], [c.to_dict() for c in d.candidates]
+    if meta.get("code"):
+        assert d.code == meta["code"]
+    assert 0.0 < d.confidence <= TEXT_CONFIDENCE_CAP
+    assert meta.get("source"), "every fixture names where its text came from"
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_prefilter_equals_full_classification(name):
+    """The large-log path (dedup + keyword line selection) gives the same matches."""
+    text, _ = load(name)
+    full = [m.code for m in classify(text, reduce=False)]
+    reduced = [m.code for m in classify(text, reduce=True)]
+    assert reduced == full
+
+
+def test_root_cause_outranks_symptom():
+    text = ("Error: input_handles[0]: unmatched dim value at 0, expected: 16, but got: 0\n"
+            "Error: CUDA error: an illegal memory access was encountered\n")
+    d = diagnose_text(text)
+    assert d.category is Category.INPUT_MISMATCH
+    assert Category.ILLEGAL_MEMORY_ACCESS in [c.category for c in d.candidates]
+    # the symptom alone is an illegal memory access
+    assert diagnose_text(text.splitlines()[1]).category is Category.ILLEGAL_MEMORY_ACCESS
+
+
+def test_autotune_with_device_assert_is_index_out_of_bounds():
+    d = diagnose_text("Failed to run autotuning code block: Triton Error [CUDA]: device-side assert triggered")
+    assert d.category is Category.INDEX_OUT_OF_BOUNDS
+    assert d.candidates[1].category is Category.AUTOTUNE_FAILURE
+    other = diagnose_text("Failed to run autotuning code block: Triton Error [CUDA]: invalid argument")
+    assert other.category is Category.AUTOTUNE_FAILURE
+
+
+def test_bare_segfault_is_crash_with_three_matches_first():
+    from aotidebug import hints
+
+    d = diagnose_text("Segmentation fault (core dumped)")
+    assert d.category is Category.CRASH
+    assert d.fixes[0] == hints.CHECK_THREE_MATCHES
+    assert d.confidence < 0.6  # a signal alone says little about the cause
+    assert Category.UNKNOWN in [c.category for c in d.candidates]
+
+
+def test_prose_stays_below_messages():
+    prose = diagnose_text("The compiled model produces wrong results compared with eager")
+    real = diagnose_text("AssertionError: Tensor-likes are not close!")
+    assert prose.category is real.category is Category.NUMERICAL
+    assert prose.confidence < real.confidence
+
+
+def test_garbage_is_unknown():
+    for text in ["", "hello world", "\x00\x01\x02" * 100, "🙂" * 1000]:
+        d = diagnose_text(text)
+        assert d.category is Category.UNKNOWN and d.confidence <= 0.1
+
+
+def test_diagnose_never_raises():
+    rng = random.Random(0)
+    blobs = [bytes(rng.getrandbits(8) for _ in range(4096)), b"\xff\xfe" * 1000]
+    for blob in blobs:
+        assert diagnose(blob).category in set(Category)
+
+    class Evil(Exception):
+        def __str__(self):
+            raise RuntimeError("no str for you")
+
+    assert diagnose(Evil()).category is Category.UNKNOWN
+
+    # deep cause chain and a cyclic chain
+    exc = RuntimeError("Error: CUDA error: an illegal memory access was encountered")
+    for i in range(200):
+        new = ValueError(f"wrapper {i}")
+        new.__cause__ = exc
+        exc = new
+    assert diagnose(exc) is not None
+    a, b = RuntimeError("Segmentation fault"), RuntimeError("b")
+    a.__context__, b.__context__ = b, a
+    assert diagnose(a).category is Category.CRASH
+
+
+@pytest.mark.slow
+def test_large_noise_is_fast_and_finds_the_error():
+    import time
+
+    rng = random.Random(1)
+    words = ["step", "loss", "lr", "tokens", "batch", "epoch", "grad", "norm", "eval", "ckpt"]
+    lines = [f"[rank0] {rng.choice(words)} {i} {rng.random():.6f} {rng.choice(words)}{rng.randint(0, 10**6)}"
+             for i in range(700_000)]
+    lines.insert(500_000, "Error: input_handles[0]: unmatched dim value at 0, expected: 2, but got: 3")
+    text = "\n".join(lines)
+    assert len(text) > 20 * LARGE_TEXT
+    t0 = time.perf_counter()
+    d = diagnose(text)
+    assert time.perf_counter() - t0 < 30
+    assert d.category is Category.INPUT_MISMATCH
+    rng_text = "".join(chr(rng.randint(32, 0x2FF)) for _ in range(2_000_000))  # no newlines
+    assert diagnose(rng_text).category in set(Category)
+
+
+def test_reduce_large_keeps_context_and_order():
+    text = "\n".join(["noise 1", "noise 2", "Traceback (most recent call last):",
+                      "  File \"x.py\", line 3", "RuntimeError: Constant not found: lin.bias"]
+                     + [f"noise {i}" for i in range(100)])
+    out = reduce_large(text)
+    assert "Constant not found: lin.bias" in out and "Traceback" in out
+    assert out.index("Traceback") < out.index("Constant not found")
+    assert "noise 90" not in out
+
+
+# -- extraction ---------------------------------------------------------------------------------
+
+def test_extract_fields_from_real_logs():
+    text, _ = load("cpu-float64-input-checked")
+    ev = {e.label: e for e in extract(text)}
+    assert ev["input-check"].fields["index"] == "0"
+    assert ev["input-check"].fields["got"] == "7"
+    text, _ = load("gh-litgpt-774-index-assert")
+    ev = {e.label: e for e in extract(text)}
+    assert ev["index-assertion"].fields == {"var": "tmp4", "bound": "32000"}
+    text, _ = load("cpu-float64-input")
+    labels = {e.label for e in extract(text)}
+    assert {"wrapper-location", "api-call-failed"} <= labels
+    assert faulting_kernel(text) == "aoti_torch_cpu_addmm_out"
+
+
+def test_extract_signals_and_legacy_api():
+    assert signal_from_status(139) == "SIGSEGV" and signal_from_status(-11) == "SIGSEGV"
+    assert signal_from_status(132) == "SIGILL" and signal_from_status(134) == "SIGABRT"
+    text, _ = load("cpu-empty-batch-segfault")
+    ev = extract(text)
+    assert any(e.label in ("exit-status", "signal") and e.fields.get("signal") == "SIGSEGV" for e in ev)
+    text, _ = load("legacy-in-trace-oom")
+    legacy = [e for e in extract(text) if e.label == "legacy-api"]
+    assert legacy and "aot_load" in legacy[0].fields["call"]
+
+
+def test_launch_trace_kernel():
+    text = "[ before_launch: cpp_fused_0 ]\n[ after_launch: cpp_fused_0 ]\n[ before_launch: cpp_fused_add_sin_1 ]\n"
+    assert faulting_kernel(text) == "cpp_fused_add_sin_1"
+
+
+@pytest.mark.slow
+def test_captured_segfault_is_real(packages):
+    """The crash fixture was captured from a real child process; re-run one case to prove the
+    capture script still reproduces the crash on this torch (child process only)."""
+    pkg = packages.build("small")
+    code = ("import sys, torch\nm = torch._inductor.aoti_load_package(sys.argv[1])\n"
+            "m(torch.randn(0, 8))\n")
+    env = dict(os.environ, PYTHONFAULTHANDLER="1", PYTHONUNBUFFERED="1")
+    proc = subprocess.run([sys.executable, "-c", code, str(pkg)], capture_output=True, text=True,
+                          timeout=300, env=env)
+    if proc.returncode >= 0:
+        pytest.skip(f"no crash on this torch (rc {proc.returncode})")
+    d = diagnose(proc.stderr + f"\n[child exited with code {proc.returncode}]\n")
+    assert d.category is Category.CRASH

@@ -1,0 +1,352 @@
+"""safe_load (issue 3): real packages, real faults, on the CPU. Crashing calls run only in the
+isolated worker, never in the pytest process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+import zipfile
+import zlib
+from pathlib import Path
+
+import pytest
+
+import aotidebug
+from aotidebug.categories import Category
+from aotidebug.elf import elf_problem
+from aotidebug.errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
+                              InputMismatchError, PackageError)
+
+ROOT = Path(__file__).resolve().parent.parent
+PRINTER3 = {"aot_inductor.debug_intermediate_value_printer": "3"}
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie still answers kill(0); it is dead for our purposes
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _wait_gone(pid: int, path: str, seconds: float = 10.0) -> tuple[bool, bool]:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and (_pid_alive(pid) or os.path.exists(path)):
+        time.sleep(0.1)
+    return _pid_alive(pid), os.path.exists(path)
+
+
+def _rezip(src: Path, dst: Path, *, drop=lambda n: False, change=lambda n, d: d, extra=()) -> Path:
+    """Copy a package, dropping or changing members and appending (name, bytes, method) extras."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w") as zout:
+        for info in zin.infolist():
+            if not drop(info.filename):
+                zout.writestr(info.filename, change(info.filename, zin.read(info)))
+        for name, data, method in extra:
+            zout.writestr(zipfile.ZipInfo(name), data, compress_type=method)
+    return dst
+
+
+@pytest.fixture(scope="module")
+def small(packages):
+    return packages.build("small")
+
+
+@pytest.fixture(scope="module")
+def big(packages):
+    return packages.build("big")
+
+
+# ------------------------------------------------------------------------------ pure parts
+def test_elf_check_flags_truncated_so_like_the_loader_would_die(small):
+    with zipfile.ZipFile(small) as zf:
+        so = zf.read(next(n for n in zf.namelist() if n.endswith(".so")))
+    assert elf_problem(so[:65536], len(so)) is None
+    assert elf_problem(so[:65536], len(so) // 2) is None       # measured: half still loads
+    assert "SIGBUS" in elf_problem(so[:4000], 4000)             # measured: dies with SIGBUS
+    assert "SIGBUS" in elf_problem(so[:65536], 100_000)
+    assert "short" in elf_problem(b"", 0)
+    assert "magic" in elf_problem(b"PK\x03\x04" + bytes(100), 104)
+
+
+def test_tree_and_arena_roundtrip_keeps_values_strides_and_offsets(tmp_path):
+    import torch
+
+    from aotidebug.worker import Unsendable, decode_tree, encode_tree, read_arena, write_arena
+
+    base = torch.arange(60, dtype=torch.float32).reshape(6, 10)
+    xs = [base.t(), base[2:, 3:7], torch.zeros(0, 5), torch.tensor([True, False]),
+          torch.arange(5, dtype=torch.int64)]
+    tree = ((xs[0], {"b": xs[1], "a": [xs[2], 3, None, "s"]}), {"k": (xs[3], 1.5), "j": xs[4]})
+    tensors: list = []
+    enc = encode_tree(tree, tensors)
+    name, metas = write_arena(str(tmp_path), "in.bin", tensors)
+    back = decode_tree(enc, read_arena(str(tmp_path), name, metas, writable=False))
+    assert list(back[1]) == ["k", "j"] and list(back[0][1]) == ["b", "a"]  # key order kept
+    got = [back[0][0], back[0][1]["b"], back[0][1]["a"][0], back[1]["k"][0], back[1]["j"]]
+    for want, have in zip(xs, got):
+        assert have.dtype == want.dtype and have.shape == want.shape
+        assert have.stride() == want.stride() and torch.equal(have, want)
+    assert back[0][1]["a"][1:] == [3, None, "s"] and back[1]["k"][1] == 1.5
+    assert isinstance(back[0], tuple) and isinstance(back[0][1]["a"], list)
+    with pytest.raises(Unsendable):
+        encode_tree((object(),), [])
+
+
+# ------------------------------------------------------------------------------ bad packages
+BAD_PACKAGES = {
+    "random-bytes": lambda small, d: (d / "r.pt2").write_bytes(os.urandom(4096)) and d / "r.pt2",
+    "truncated-archive": lambda small, d: (d / "t.pt2").write_bytes(small.read_bytes()[:300_000])
+    and d / "t.pt2",
+    "missing-so": lambda small, d: _rezip(small, d / "noso.pt2", drop=lambda n: n.endswith(".so")),
+    "truncated-so": lambda small, d: _rezip(small, d / "cut.pt2",
+                                            change=lambda n, b: b[:4000] if n.endswith(".so") else b),
+    "dotdot-entry": lambda small, d: _rezip(small, d / "sub" / "evil.pt2",
+                                            extra=[("../escaped.txt", b"pwned", zipfile.ZIP_STORED)]),
+    "zip-bomb": lambda small, d: _rezip(small, d / "bomb.pt2",
+                                        extra=[("tmp/data/aotinductor/model/bomb.bin",
+                                                bytes(32 * 1024 * 1024), zipfile.ZIP_DEFLATED)]),
+    "nonexistent": lambda small, d: d / "nope.pt2",
+    "directory": lambda small, d: d,
+    "not-aoti-zip": lambda small, d: _rezip(small, d / "plain.pt2", drop=lambda n: "aotinductor" in n),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", sorted(BAD_PACKAGES))
+def test_bad_package_gives_package_error_before_loading(case, small, tmp_path):
+    (tmp_path / "sub").mkdir()
+    path = BAD_PACKAGES[case](small, tmp_path)
+    before = set(os.listdir(tmp_path))
+    with pytest.raises(PackageError) as info:
+        # isolate=True: pre-flight is the same, and should it ever miss a hostile file, the load
+        # happens in the worker (a CrashError here), never in the pytest process.
+        aotidebug.safe_load(path, isolate=True, timeout=120)
+    err = info.value
+    assert str(err) and isinstance(err, AOTIDebugError)
+    assert err.diagnosis is not None
+    assert set(os.listdir(tmp_path)) == before          # nothing extracted beside the package
+    assert not (tmp_path / "escaped.txt").exists()
+    words = {"truncated-so": "SIGBUS", "missing-so": "no compiled .so", "dotdot-entry": "parent-directory",
+             "zip-bomb": "zip bomb", "nonexistent": "not found", "directory": "directory"}
+    if case in words:
+        assert words[case] in str(err)
+
+
+@pytest.mark.slow
+def test_truncated_so_really_kills_a_raw_loader_with_sigbus(small, tmp_path):
+    """Why the ELF pre-flight exists: the same file loaded raw, in a child, dies (section 8)."""
+    from aotidebug.subproc import python_argv, run_isolated
+
+    path = BAD_PACKAGES["truncated-so"](small, tmp_path)
+    out = run_isolated(python_argv("-c", "import sys, torch._inductor as i; "
+                                         "i.aoti_load_package(sys.argv[1])", str(path)), timeout=120)
+    assert out.signal == "SIGBUS", out.to_dict()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("isolate", [False, True])
+def test_loader_failure_after_preflight_is_package_error_chained(small, tmp_path, isolate):
+    """A package that passes pre-flight but that torch refuses (no kernel_metadata.json: a plain
+    RuntimeError, aoti-facts.md section 8) still comes back typed, with the cause chained."""
+    path = _rezip(small, tmp_path / "nometa.pt2", drop=lambda n: n.endswith("kernel_metadata.json"))
+    with pytest.raises(PackageError) as info:
+        aotidebug.safe_load(path, isolate=isolate)
+    assert "kernel_metadata.json" in str(info.value)
+    assert "kernel_metadata.json" in str(info.value.__cause__)
+    assert "outdated pt2" in str(info.value)      # says the torch warning is misleading
+
+
+@pytest.mark.slow
+def test_cpu_package_with_a_device_index_is_a_host_mismatch(small):
+    with pytest.raises(HostMismatchError) as info:
+        aotidebug.safe_load(small, device_index=0)
+    assert info.value.diagnosis.category is Category.DEVICE_MISMATCH
+
+
+def test_timeout_needs_isolation(small):
+    with pytest.raises(ValueError):
+        aotidebug.safe_load(small, timeout=1.0)
+
+
+# ------------------------------------------------------------------------------ in-process
+@pytest.mark.slow
+def test_in_process_matches_raw_and_keeps_the_compiled_model_surface(small, packages):
+    import torch
+    from torch._inductor import aoti_load_package
+
+    spec = packages.spec("small")
+    x = spec["inputs"][0]
+    zero_w = torch.relu(spec["model"].lin.bias.detach().expand(2, 4)) * 2.0 + 1.0
+    raw = aoti_load_package(str(small))
+    with aotidebug.safe_load(small) as m:
+        assert torch.equal(m(x), raw(x))
+        assert m.get_metadata()["AOTI_DEVICE_KEY"] == "cpu"
+        assert m.get_constant_fqns() == raw.get_constant_fqns() == ["lin.weight"]
+        assert m.loader.get_call_spec() == raw.loader.get_call_spec()
+        m.load_constants({"lin.weight": torch.zeros(4, 8)}, check_full_update=True)
+        assert torch.allclose(m(x), zero_w)
+        assert not m.isolated
+
+
+@pytest.mark.slow
+def test_big_static_package_refuses_a_1x1_input_before_the_kernel(big):
+    import torch
+
+    m = aotidebug.safe_load(big)
+    with pytest.raises(InputMismatchError) as info:
+        m(torch.randn(1, 1))  # unchecked, this segfaults the process (aoti-facts.md section 9)
+    msg = str(info.value)
+    assert "input 0" in msg and "4096" in msg and "AOTC031" in msg
+    assert info.value.diagnosis.category is Category.INPUT_MISMATCH
+    assert info.value.diagnosis.code == "AOTC031"
+
+
+@pytest.mark.slow
+def test_model_error_is_aoti_runtime_error_with_original_chained(small):
+    import torch
+
+    m = aotidebug.safe_load(small, check_inputs=False)
+    with pytest.raises(AOTIRuntimeError) as info:
+        m(torch.randn(2, 9))
+    cause = info.value.__cause__
+    assert type(cause) is RuntimeError
+    assert "mat1 and mat2 shapes cannot be multiplied" in str(cause)
+    assert str(cause) in str(info.value)                    # the text stays intact
+    assert info.value.diagnosis.category is Category.INPUT_MISMATCH
+
+
+# ------------------------------------------------------------------------------ isolated
+@pytest.mark.slow
+def test_isolated_segfault_is_crash_error_naming_signal_and_kernel_then_recovers(packages):
+    import torch
+
+    pkg = packages.build("big", variant=PRINTER3)      # prints `[ before_launch: K ]` per kernel
+    m = aotidebug.safe_load(pkg, check_inputs=False, isolate=True, timeout=120)
+    try:
+        first_pid = m.worker.pid
+        with pytest.raises(CrashError) as info:
+            m(torch.randn(1, 1))
+        err = info.value
+        assert err.details["signal"] == "SIGSEGV" and "SIGSEGV" in str(err)
+        assert err.details["kernel"] == "cpp_fused_add_sin_0" and "cpp_fused_add_sin_0" in str(err)
+        assert err.diagnosis.kernel == "cpp_fused_add_sin_0"
+        assert any(e.fields.get("from") == "launch-trace" for e in err.diagnosis.evidence)
+        assert err.diagnosis.category is Category.INPUT_MISMATCH   # measured, not guessed
+        x = torch.randn(4096, 4096)
+        assert torch.allclose(m(x), torch.sin(x) + 1.0, atol=1e-5)  # same SafeModel, new worker
+        assert m.worker.pid != first_pid and m.worker.starts == 2
+    finally:
+        m.close()
+
+
+@pytest.mark.slow
+def test_isolated_crash_without_trace_names_the_packages_only_kernel(big):
+    import torch
+
+    with aotidebug.safe_load(big, check_inputs=False, isolate=True) as m:
+        directory = m.worker.directory
+        with pytest.raises(CrashError) as info:
+            m(torch.randn(1, 1))
+        assert info.value.details["signal"] == "SIGSEGV"
+        assert info.value.details["kernel"] == "cpp_fused_add_sin_0"
+        assert any(e.fields.get("from") == "package" for e in info.value.diagnosis.evidence)
+        assert not os.path.exists(directory)               # the dead worker's temp dir is gone
+
+
+@pytest.mark.slow
+def test_isolated_call_matches_in_process_and_surface_is_forwarded(small, packages):
+    import torch
+
+    spec = packages.spec("small")
+    x = spec["inputs"][0]
+    zero_w = torch.relu(spec["model"].lin.bias.detach().expand(2, 4)) * 2.0 + 1.0
+    ref = aotidebug.safe_load(small)(x)
+    with aotidebug.safe_load(small, isolate=True, timeout=60) as m:
+        assert m.isolated and m.worker.directory
+        assert torch.equal(m(x), ref)
+        with pytest.raises(InputMismatchError, match="AOTC040"):
+            m(x.t().contiguous().t())                                # compiled for (8, 1) strides
+        assert m.get_metadata()["AOTI_DEVICE_KEY"] == "cpu"
+        assert m.get_constant_fqns() == ["lin.weight"]
+        assert len(m.loader.get_call_spec()) == 2
+        # constants loaded in the worker survive a worker restart (they are replayed)
+        m.load_constants({"lin.weight": torch.zeros(4, 8)}, check_full_update=True)
+        zeroed = m(x)
+        assert torch.allclose(zeroed, zero_w) and not torch.equal(zeroed, ref)
+        os.kill(m.worker.pid, signal.SIGKILL)
+        time.sleep(0.2)
+        assert torch.equal(m(x), zeroed) and m.worker.starts == 2
+        with pytest.raises(InputMismatchError):
+            m(torch.randn(3, 8))                                     # checked before crossing
+        directory, pid = m.worker.directory, m.worker.pid
+    assert _wait_gone(pid, directory) == (False, False)
+    with pytest.raises(AOTIRuntimeError):
+        m(x)
+
+
+@pytest.mark.slow
+def test_isolated_model_error_keeps_text_and_cpp_stderr(small):
+    import torch
+
+    with aotidebug.safe_load(small, check_inputs=False, isolate=True) as m:
+        with pytest.raises(AOTIRuntimeError) as info:
+            m(torch.randn(2, 9))
+        cause = info.value.__cause__
+        assert "mat1 and mat2 shapes cannot be multiplied" in str(cause)
+        assert cause.type_name.endswith("RuntimeError")
+        assert "API call failed" in cause.stderr                   # the C++ `Error:` line
+        assert info.value.diagnosis.category is Category.INPUT_MISMATCH
+        with pytest.raises(InputMismatchError):
+            m(object())                                            # cannot cross: refused, typed
+        assert m(torch.randn(2, 8)).shape == (2, 4)                # the worker is still fine
+
+
+@pytest.mark.slow
+def test_hung_worker_is_killed_at_the_timeout_and_restarted(small):
+    import torch
+
+    with aotidebug.safe_load(small, isolate=True, timeout=2.0) as m:
+        pid = m.worker.pid
+        os.kill(pid, signal.SIGSTOP)                               # a real hang: it never answers
+        t0 = time.monotonic()
+        with pytest.raises(CrashError) as info:
+            m(torch.randn(2, 8))
+        took = time.monotonic() - t0
+        assert 1.9 <= took < 15, took
+        assert info.value.details["reason"] == "timeout" and "timeout" in str(info.value)
+        assert not _pid_alive(pid)
+        assert m(torch.randn(2, 8)).shape == (2, 4)
+
+
+_EXIT_SCRIPT = textwrap.dedent("""
+    import os, sys
+    sys.path.insert(0, {root!r})
+    import aotidebug, torch
+    m = aotidebug.safe_load({pkg!r}, isolate=True)
+    m(torch.randn(2, 8))
+    print(m.worker.pid, m.worker.directory, flush=True)
+    if sys.argv[1] == "hard":
+        os._exit(0)        # no atexit, no finalizers: the worker must notice on its own
+    # "normal": exit without close(); the finalizer (run at exit) must clean up
+""")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["normal", "hard"])
+def test_no_worker_or_temp_dir_survives_a_parent_that_never_closed(small, tmp_path, how):
+    script = tmp_path / "leaky.py"
+    script.write_text(_EXIT_SCRIPT.format(root=str(ROOT), pkg=str(small)))
+    out = subprocess.run([sys.executable, str(script), how], capture_output=True, text=True,
+                         timeout=180)
+    assert out.returncode == 0, out.stderr[-3000:]
+    pid_s, directory = out.stdout.split()[-2:]
+    assert _wait_gone(int(pid_s), directory) == (False, False)
