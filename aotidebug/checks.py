@@ -70,8 +70,9 @@ HINTS: dict[str, str] = {
 
 
 def finding(code: str, message: str, severity: str | None = None, **fields: Any) -> Finding:
-    sev, cat, _ = CODES[code]
-    return Finding(code, severity or sev, cat, message, fields, HINTS.get(code, ""))
+    sev, cat, title = CODES[code]
+    return Finding(code, severity or sev, cat, message, fields, HINTS.get(code, ""),
+                   title[:1].upper() + title[1:])
 
 
 # ---------------------------------------------------------------- inputs

@@ -265,7 +265,7 @@ def spec_structure(spec_json: str | None) -> Any:
         data = json.loads(spec_json)
         node = data[1] if isinstance(data, list) and len(data) == 2 else data
         return _spec_node(node)
-    except (ValueError, TypeError, KeyError, IndexError):
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
         return None
 
 

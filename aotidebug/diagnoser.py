@@ -128,13 +128,13 @@ def merge_findings(base: Diagnosis, findings: list[Finding], source: str) -> Dia
     for f in relevant:
         c = SEVERITY_CONFIDENCE[f.severity]
         if f.category not in measured or measured[f.category].confidence < c:
-            measured[f.category] = Candidate(f.category, c, f.code, f.message[:120])
+            measured[f.category] = Candidate(f.category, c, f.code, f.title or f.message[:120])
     text_cands = [replace(c, confidence=min(c.confidence, conf - 0.01)) for c in base.candidates
                   if c.category not in measured and c.category is not Category.UNKNOWN]
     candidates = sorted(measured.values(), key=lambda c: -c.confidence) + text_cands
     fixes = tuple(dict.fromkeys([f.hint for f in relevant if f.hint] + list(base.fixes)))
     evidence = tuple(f.to_evidence(source) for f in findings) + base.evidence
-    title = base.title if base.category is top.category else top.message.split(":")[0][:80]
+    title = top.title or base.title
     return replace(
         base, category=top.category, title=title, summary=top.message, confidence=conf,
         evidence=evidence, candidates=tuple(candidates), fixes=fixes, code=top.code,

@@ -106,6 +106,7 @@ class Finding:
     message: str
     fields: Mapping[str, Any] = field(default_factory=dict)
     hint: str = ""
+    title: str = ""  # constant per code (for grouping); `message` is this case's sentence
 
     @property
     def fatal(self) -> bool:
@@ -116,13 +117,15 @@ class Finding:
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "severity": self.severity, "category": self.category.value,
-                "message": self.message, "fields": jsonable(self.fields), "hint": self.hint}
+                "message": self.message, "fields": jsonable(self.fields), "hint": self.hint,
+                "title": self.title}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Finding":
         return cls(str(data.get("code", "")), str(data.get("severity", "info")),
                    Category.parse(data.get("category")), str(data.get("message", "")),
-                   dict(data.get("fields") or {}), str(data.get("hint", "")))
+                   dict(data.get("fields") or {}), str(data.get("hint", "")),
+                   str(data.get("title", "")))
 
 
 @dataclass(frozen=True)

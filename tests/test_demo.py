@@ -15,5 +15,8 @@ def test_demo_crashes_a_child_and_diagnoses_it(tmp_path, monkeypatch):
     data = json.loads(out.getvalue())
     assert data["outcome"]["signal"] == "SIGSEGV"
     d = data["diagnosis"]
-    assert d["category"] in ("input_mismatch", "crash")
+    # Measured (inputs vs compiled contract) outranks the text reading, which stays a candidate.
+    assert d["category"] == "input_mismatch" and d["code"] == "AOTC031"
     assert any(c["category"] == "crash" for c in d["candidates"])
+    measured = next(e for e in d["evidence"] if e["label"] == "AOTC031")
+    assert measured["fields"]["expected"] == 2 and measured["fields"]["got"] == 0

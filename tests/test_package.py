@@ -163,8 +163,8 @@ def test_zip_bomb_member_refused(tmp_path):
                                           json.dumps({"AOTI_DEVICE_KEY": "cpu"})})
     info = inspect_package(p)
     assert any("zip bomb" in u for u in info.unreadable)
-    with pytest.raises(PackageError, match="zip bomb"):
-        Archive(p).read("t/data/aotinductor/model/a.wrapper.cpp")
+    with Archive(p) as arc, pytest.raises(PackageError, match="zip bomb"):
+        arc.read("t/data/aotinductor/model/a.wrapper.cpp")
 
 
 def test_member_count_cap(tmp_path):
@@ -193,12 +193,14 @@ def test_hostile_members_never_escape(tmp_path):
         z.writestr(link, "/etc/passwd")
     info = inspect_package(p)  # inspection reads members, never extracts
     assert info.device_type == "cpu" and not outside.exists()
-    arc = Archive(p)
-    with pytest.raises(PackageError, match="parent-directory"):
-        arc.extract(["t/data/aotinductor/model/../../../../evil.txt"], dest=tmp_path / "x")
-    with pytest.raises(PackageError, match="symlink"):
-        arc.extract(["t/data/aotinductor/model/link"], dest=tmp_path / "y")
-    ok = arc.extract(["t/data/aotinductor/model/a.wrapper_metadata.json"])
+    with Archive(p) as arc:
+        with pytest.raises(PackageError, match="parent-directory"):
+            arc.extract(["t/data/aotinductor/model/../../../../evil.txt"], dest=tmp_path / "x")
+        with pytest.raises(PackageError, match="symlink"):
+            arc.extract(["t/data/aotinductor/model/link"], dest=tmp_path / "y")
+        with pytest.raises(PackageError, match="parent-directory"):
+            arc.extract(dest=tmp_path / "z")  # extracting everything stops at the bad member
+        ok = arc.extract(["t/data/aotinductor/model/a.wrapper_metadata.json"])
     try:
         assert (ok / "t/data/aotinductor/model/a.wrapper_metadata.json").is_file()
         assert not outside.exists()
@@ -263,6 +265,8 @@ def test_contract_garbage_is_empty_not_crash():
     parsed = contract.parse_wrapper("\x00 not c++ at all {{{{ in_spec_ = R\"(")
     assert parsed["inputs"] == [] and parsed["in_spec"] is None and parsed["missing"]
     assert contract.spec_structure("not json") is None
+    assert contract.spec_structure("[1, 5]") is None
+    assert contract.spec_structure('[1, {"type": "builtins.tuple", "children_spec": [3]}]') is None
     with pytest.raises(ValueError):
         contract.parse_metadata("[1, 2]")
 
