@@ -16,10 +16,14 @@ import time
 import traceback
 from typing import Any
 
-from .worker import (PeerGone, decode_tree, encode_tree, read_arena, read_frame, write_arena,
-                     write_frame)
+from .worker import (PeerGone, decode_tree, encode_tree, load_compiled, read_arena, read_frame,
+                     write_arena, write_frame)
 
 PUBLIC_TARGETS = ("model", "loader")
+# Inputs smaller than this are copied out of the shared-memory file into ordinary memory, so a
+# kernel that reads past a small input faults as it would in-process (SIGSEGV on unmapped
+# memory) instead of depending on which mapping follows a tiny file (SIGBUS past a file's end).
+COPY_BELOW = 1 << 20
 
 
 class Server:
@@ -30,11 +34,8 @@ class Server:
         self.model: Any = None
 
     def op_load(self, req: dict, _tensors: list) -> tuple[dict, list]:
-        import torch  # noqa: F401  (imported here: the parent stays torch-free until it needs it)
-        from torch._inductor.package import load_package
-
-        self.model = load_package(req["path"], model_name=req.get("model_name") or "model",
-                                  device_index=int(req.get("device_index", -1)))
+        self.model = load_compiled(req["path"], model_name=req.get("model_name") or "model",
+                                   device_index=int(req.get("device_index", -1)))
         loader = self.model.loader
         spec = None
         try:
@@ -101,7 +102,8 @@ def serve(req_fd: int, resp_fd: int, directory: str) -> int:
         try:
             if handler is None:
                 raise ValueError(f"unknown request {op!r}")
-            inputs = read_arena(directory, req.get("arena"), req.get("tensors") or [], writable=False)
+            inputs = read_arena(directory, req.get("arena"), req.get("tensors") or [],
+                                writable=False, copy_below=COPY_BELOW)
             reply, out = handler(req, inputs)
             del inputs
             out_name, metas = write_arena(directory, f"out-{req.get('seq', 0)}.bin", out)

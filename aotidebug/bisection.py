@@ -14,6 +14,7 @@ Every child has a timeout, a private inductor cache and work dir, and is always 
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import math
@@ -458,9 +459,23 @@ def _occurrence_of_first_bad(trace: LaunchTrace, kernel: str) -> int:
     return 0
 
 
-def _workdirs() -> tuple[Path, Path]:
+_AT_EXIT: list[Path] = []
+
+
+def _remove_artifacts_at_exit() -> None:
+    for path in _AT_EXIT:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _workdirs(keep_work: bool) -> tuple[Path, Path]:
+    """A scratch dir (removed when bisect returns) and an artifacts dir that outlives the call so
+    `write_repro()` works (it copies what it needs), removed at interpreter exit unless kept."""
     work = Path(tempfile.mkdtemp(prefix="aotidebug-bisect-"))
     artifacts = Path(tempfile.mkdtemp(prefix="aotidebug-bisect-artifacts-"))
+    if not keep_work:
+        if not _AT_EXIT:
+            atexit.register(_remove_artifacts_at_exit)
+        _AT_EXIT.append(artifacts)
     return work, artifacts
 
 
@@ -477,7 +492,7 @@ def bisect(model: Any, inputs: Any, *, device: str = "cpu", dynamic_shapes: Any 
     if not isinstance(inputs, (tuple, list)):
         inputs = (inputs,)
     example = tuple(example_inputs) if example_inputs is not None else tuple(inputs)
-    work, artifacts = _workdirs()
+    work, artifacts = _workdirs(keep_work)
     try:
         try:
             ep = torch.export.export(model, example, dynamic_shapes=dynamic_shapes)
@@ -503,7 +518,7 @@ def bisect_target(target: str, *, timeout: float = 600, progress: Progress | Non
     dict; the module is imported only in the child (found from the current directory)."""
     if not isinstance(target, str) or not _TARGET.match(target.strip()):
         raise AOTIDebugError(f"expected a target like 'pkg.module:make', got {target!r}")
-    work, artifacts = _workdirs()
+    work, artifacts = _workdirs(keep_work)
     try:
         source = {"target": target.strip(), "sys_path": [os.getcwd()] + [p for p in sys.path if p],
                   "save_program": str(artifacts / "program.pt2"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Callable, Sequence, TextIO
 
@@ -17,6 +18,7 @@ EXIT_USAGE = 2         # bad arguments (argparse's own code)
 EXIT_INPUT = 3         # the file/package/log could not be read
 EXIT_UNKNOWN = 4       # diagnose: no known cause in the text
 EXIT_INTERNAL = 70     # a bug in aotidebug
+EXIT_BROKEN_PIPE = 141  # the reader of stdout went away (128 + SIGPIPE, as shells report it)
 
 
 def _read_text(path: str) -> str:
@@ -172,6 +174,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except AOTIDebugError as exc:
         sys.stderr.write(f"aotidebug: error: {exc}\n")
         return EXIT_INPUT
+    except BrokenPipeError:  # `aotidebug flags | head`: the reader left; not an error to report
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return EXIT_BROKEN_PIPE
     except (OSError, UnicodeError) as exc:
         sys.stderr.write(f"aotidebug: error: {exc}\n")
         return EXIT_INPUT

@@ -22,7 +22,7 @@ from typing import Any, Mapping
 
 from .categories import Category
 from .errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
-                     InputMismatchError, IsolationError, PackageError)
+                     InputMismatchError, PackageError)
 
 # A fatal host finding raises this type (default HostMismatchError): data, not an if-chain.
 HOST_ERROR_BY_CATEGORY: Mapping[Category, type[AOTIDebugError]] = {
@@ -127,11 +127,6 @@ def preflight(path: str, *, device_index: int | None = None, model_name: str = "
         msg = f"{path} cannot run on this host: " + "; ".join(f"{f.code} {f.message}" for f in fatal)
         raise cls(msg, path=path, diagnosis=_fatal_diagnosis(msg, findings, "host", package=path))
     return info
-
-
-def _torch_device_index(info: Any, device_index: int | None) -> int:
-    """torch's loader wants -1 on CPU and for 'the current device' (aoti-facts.md section 8)."""
-    return -1 if device_index is None else int(device_index)
 
 
 # ----------------------------------------------------------------------------- the wrapper
@@ -357,6 +352,8 @@ def safe_load(path: str | os.PathLike, *, device_index: int | None = None, check
         raise ValueError("timeout needs isolate=True: an in-process call cannot be interrupted")
     if timeout is not None and not timeout > 0:
         raise ValueError(f"timeout must be positive, got {timeout!r}")
+    if device_index is not None and (isinstance(device_index, bool) or not isinstance(device_index, int)):
+        raise ValueError(f"device_index must be an int or None, got {device_index!r}")
     try:
         spath = os.fspath(path)
     except TypeError as exc:
@@ -367,7 +364,7 @@ def safe_load(path: str | os.PathLike, *, device_index: int | None = None, check
         from .checks import compile_input_checker
 
         checker = compile_input_checker(info)
-    index = _torch_device_index(info, device_index)
+    index = -1 if device_index is None else device_index  # -1: CPU, or the current GPU
     if isolate:
         from .worker import Worker
 
@@ -380,13 +377,11 @@ def safe_load(path: str | os.PathLike, *, device_index: int | None = None, check
             worker.close()
             raise
         return model
+    from .worker import load_compiled
+
     try:
-        from torch._inductor import aoti_load_package
-    except ImportError as exc:
-        raise IsolationError(f"torch with AOTInductor is not importable: {exc}") from exc
-    try:
-        compiled = aoti_load_package(spath, device_index=index)
-    except Exception as exc:
+        compiled = load_compiled(spath, device_index=index)
+    except Exception as exc:  # ImportError included: a torch without AOTI is a load failure
         raise _load_error(spath, exc) from exc
     return SafeModel(spath, info, model=compiled, checker=checker)
 

@@ -240,8 +240,9 @@ def write_arena(directory: str, name: str, tensors: list,
 
 
 def read_arena(directory: str, name: str | None, metas: list[dict], *, writable: bool,
-               to_device: bool = True) -> list:
-    """Map a file written by `write_arena` and view its tensors without copying them."""
+               to_device: bool = True, copy_below: int = 0) -> list:
+    """Map a file written by `write_arena` and view its tensors without copying them (tensors
+    smaller than `copy_below` bytes are copied into ordinary memory)."""
     import torch
 
     out = []
@@ -260,12 +261,34 @@ def read_arena(directory: str, name: str | None, metas: list[dict], *, writable:
             nbytes = span * torch.empty((), dtype=dtype).element_size()
             start = int(m["offset"])
             t = buf[start:start + nbytes].view(dtype).as_strided(shape, stride)
+            if nbytes < copy_below:
+                t = torch.empty_strided(shape, stride, dtype=dtype).copy_(t)
         if to_device and m.get("device", "cpu") != "cpu":
             t = t.to(m["device"])
         if m.get("requires_grad") and t.is_floating_point():
             t.requires_grad_(True)
         out.append(t)
     return out
+
+
+def load_compiled(path: str, *, model_name: str = "model", device_index: int = -1) -> Any:
+    """torch's package loader, called with only the arguments this torch version accepts
+    (`device_index` is not in every release users run; -1 means "the default device")."""
+    import inspect
+
+    from torch._inductor.package import load_package
+
+    params = inspect.signature(load_package).parameters
+    kwargs: dict[str, Any] = {}
+    if "model_name" in params:
+        kwargs["model_name"] = model_name
+    elif model_name != "model":
+        raise ValueError(f"this torch cannot load model {model_name!r} from a package")
+    if "device_index" in params:
+        kwargs["device_index"] = device_index
+    elif device_index != -1:
+        raise ValueError(f"this torch's load_package has no device_index (asked for {device_index})")
+    return load_package(path, **kwargs)
 
 
 # ----------------------------------------------------------------------------- the parent side
@@ -599,6 +622,6 @@ def crash_error(failure: WorkerFailure, *, package: str | None = None, inputs: A
                       stdout=failure.stdout[-4000:], stderr=failure.stderr[-4000:])
 
 
-__all__ = ["Worker", "Arena", "WorkerCrashed", "WorkerFailure", "RemoteError", "crash_error",
+__all__ = ["Worker", "Arena", "load_compiled", "WorkerCrashed", "WorkerFailure", "RemoteError", "crash_error",
            "encode_tree", "decode_tree", "write_arena", "read_arena", "write_frame", "read_frame",
            "Unsendable", "PeerGone", "shm_root"]

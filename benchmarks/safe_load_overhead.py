@@ -39,8 +39,11 @@ def interleaved(fns: dict, rounds: int, per_round: int = 1, ratios: tuple = ()) 
     """Median seconds per call of each function, measured in alternating rounds (fair under
     noise); `ratios` names (a, b) pairs whose per-round ratio a/b is reported as a median too."""
     samples: dict = {k: [] for k in fns}
-    for _ in range(rounds):
-        for k, fn in fns.items():
+    names = list(fns)
+    for r in range(rounds):
+        for k in names[r % len(names):] + names[:r % len(names)]:  # rotate: no fixed first slot
+            fn = fns[k]
+            fn()  # warm: caches and allocator in the state this function leaves them
             keep = []  # results die outside the timed region (unloading a package costs too)
             t0 = time.perf_counter()
             for _ in range(per_round):

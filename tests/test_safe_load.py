@@ -172,9 +172,22 @@ def test_cpu_package_with_a_device_index_is_a_host_mismatch(small):
     assert info.value.diagnosis.category is Category.DEVICE_MISMATCH
 
 
-def test_timeout_needs_isolation(small):
-    with pytest.raises(ValueError):
+def test_bad_arguments_are_refused_before_any_work(small):
+    with pytest.raises(ValueError, match="isolate"):
         aotidebug.safe_load(small, timeout=1.0)
+    with pytest.raises(ValueError):
+        aotidebug.safe_load(small, isolate=True, timeout=0)
+    with pytest.raises(ValueError, match="device_index"):
+        aotidebug.safe_load(small, device_index="cuda:0")
+    with pytest.raises(PackageError):
+        aotidebug.safe_load(12345)
+
+
+def test_importing_safe_loading_and_worker_does_not_import_torch():
+    code = ("import sys, aotidebug, aotidebug.safe_loading, aotidebug.worker, aotidebug.elf; "
+            "aotidebug.safe_load; aotidebug.SafeModel; sys.exit('torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
 
 
 # ------------------------------------------------------------------------------ in-process
