@@ -57,6 +57,20 @@ def unsafe_member_reason(name: str, external_attr: int = 0) -> str | None:
     return None
 
 
+def header_problem(info: zipfile.ZipInfo, limits: Limits = DEFAULT_LIMITS,
+                   cap: int | None = None) -> str | None:
+    """Why a member's declared sizes look like a zip bomb (None when they do not). Pure: the
+    bytes actually read are capped again while streaming, since headers can lie."""
+    cap = limits.max_member_bytes if cap is None else cap
+    if info.file_size > cap:
+        return (f"member {info.filename!r} is {info.file_size} bytes (limit {cap}): refusing a "
+                "possible zip bomb")
+    if info.file_size > limits.ratio_floor_bytes and info.file_size > limits.max_ratio * max(info.compress_size, 1):
+        return (f"member {info.filename!r} compresses {info.file_size}/{info.compress_size} "
+                f"(ratio above {limits.max_ratio:g}): refusing a possible zip bomb")
+    return None
+
+
 class Archive:
     """A zip opened for capped, read-only access. Use as a context manager."""
 
@@ -96,14 +110,9 @@ class Archive:
         return self._infos[name].file_size
 
     def _check_header(self, info: zipfile.ZipInfo, cap: int) -> None:
-        if info.file_size > cap:
-            raise PackageError(f"member {info.filename!r} is {info.file_size} bytes (limit {cap})",
-                               path=self.path, member=info.filename)
-        lim = self.limits
-        if info.file_size > lim.ratio_floor_bytes and info.file_size > lim.max_ratio * max(info.compress_size, 1):
-            raise PackageError(f"member {info.filename!r} compresses {info.file_size}/{info.compress_size}"
-                               f" (ratio above {lim.max_ratio:g}): refusing a possible zip bomb",
-                               path=self.path, member=info.filename)
+        why = header_problem(info, self.limits, cap)
+        if why:
+            raise PackageError(why, path=self.path, member=info.filename)
 
     def _stream(self, name: str, cap: int) -> Iterable[bytes]:
         info = self._infos.get(name)
@@ -184,4 +193,5 @@ def common_prefix(names: Iterable[str]) -> str:
     return ""
 
 
-__all__ = ["Archive", "Limits", "DEFAULT_LIMITS", "unsafe_member_reason", "is_zip", "common_prefix"]
+__all__ = ["Archive", "Limits", "DEFAULT_LIMITS", "header_problem", "unsafe_member_reason", "is_zip",
+           "common_prefix"]

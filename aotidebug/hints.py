@@ -133,4 +133,11 @@ REPORT_ERROR_PROPAGATION = (
     "or run the model in a child process (`aotidebug.subproc`) to keep it."
 )
 
+REBUILD_PACKAGE = (
+    "The package archive is incomplete or damaged (a member such as the compiled .so or a "
+    "*_metadata.json is missing or truncated): copy the .pt2 whole, or re-run "
+    "aoti_compile_and_package; `aotidebug inspect model.pt2` lists what is missing. Torch's "
+    "'Loading outdated pt2 file' warning before this error is misleading."
+)
+
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -17,7 +17,9 @@ _HEX = re.compile(r"\b0x[0-9a-fA-F]{4,}\b")
 # c10 frame lists: "frame #3: <unknown function> + 0x252cca9 (0x7f3d... in /x/libtorch_cpu.so)"
 _FRAME_UNKNOWN = re.compile(r"^[ \t]*frame #\d+: <unknown function> \+ 0x\w+ \([^)\n]*\)[ \t]*\n?", re.M)
 _FRAME_WHERE = re.compile(r" \+ 0x\w+ \(0x[^()\n]* in [^()\n]+\)[ \t]*$", re.M)
-_TMP = re.compile(r"(?:/tmp|/var/folders|/private/var)/[^\s'\"):,]*")
+# Temp directories vary per run; the file name at the end does not (kernel_metadata.json,
+# wrapper.so, triton_poi_fused_*.cubin) and patterns need it, so only the directories go.
+_TMP = re.compile(r"(?:/tmp|/var/folders|/private/var)(?:/[^\s'\"):,/]*)*/")
 
 
 def truncate(text: str, limit: int = MAX_CHARS) -> str:
@@ -45,5 +47,5 @@ def normalize(text: str) -> str:
     if "0x" in text:
         text = _HEX.sub("0x<addr>", text)
     if "/tmp" in text or "/var/folders" in text or "/private/var" in text:
-        text = _TMP.sub("<tmp>", text)
+        text = _TMP.sub("<tmp>/", text)
     return text

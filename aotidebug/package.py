@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from . import contract
-from .archive import Archive, DEFAULT_LIMITS, common_prefix, is_zip
+from .archive import DEFAULT_LIMITS, Archive, common_prefix, is_zip, unsafe_member_reason
 from .diagnosis import jsonable
 from .errors import PackageError
 
@@ -259,9 +259,15 @@ def _device_type(metadata: Mapping[str, str], models: tuple[ModelInfo, ...], fil
 # ---------------------------------------------------------------- .pt2
 def _inspect_pt2(path: str) -> PackageInfo:
     with Archive(path) as arc:
-        names = arc.names
-        prefix = common_prefix(names)
         unreadable: list[str] = []
+        names = []
+        for n in arc.names:  # hostile names (`../x`, absolute) are reported, never used
+            reason = unsafe_member_reason(n)
+            if reason:
+                unreadable.append(f"{n!r}: unsafe member name ({reason}); ignored")
+            else:
+                names.append(n)
+        prefix = common_prefix(names)
         by_model: dict[str, list[str]] = {}
         for n in names:
             rel = n[len(prefix):] if n.startswith(prefix) else n

@@ -24,10 +24,10 @@ from .categories import Category
 from .errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
                      InputMismatchError, PackageError)
 
-# A fatal host finding raises this type (default HostMismatchError): data, not an if-chain.
+# A fatal host finding raises this type (default HostMismatchError: the package is fine, this
+# host cannot run it, e.g. a CPU ISA it lacks or no GPU): data, not an if-chain.
 HOST_ERROR_BY_CATEGORY: Mapping[Category, type[AOTIDebugError]] = {
     Category.KERNEL_BINARY_MISSING: PackageError,
-    Category.VERSION_MISMATCH: PackageError,
 }
 # A loader exception whose diagnosis names one of these categories is a host problem.
 LOAD_ERROR_BY_CATEGORY: Mapping[Category, type[AOTIDebugError]] = {
@@ -43,10 +43,10 @@ def archive_problems(path: str, model_name: str = "model") -> list[tuple[str, st
     as (kind, message): "hostile" for escaping or symlinked members and zip bombs, "binary" for a
     missing or truncated compiled .so. Reads only the central directory and the first 64 KiB of
     each .so."""
-    from .archive import DEFAULT_LIMITS as lim, unsafe_member_reason
+    from .archive import DEFAULT_LIMITS as lim, header_problem, unsafe_member_reason
     from .elf import HEAD_BYTES, elf_problem
 
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []
     try:
         with zipfile.ZipFile(path) as zf:
             infos = zf.infolist()
@@ -59,12 +59,9 @@ def archive_problems(path: str, model_name: str = "model") -> list[tuple[str, st
                                                 "would write it outside its extraction dir)"))
                     continue
                 total += info.file_size
-                if info.file_size > lim.max_member_bytes or (
-                        info.file_size > lim.ratio_floor_bytes
-                        and info.file_size > lim.max_ratio * max(info.compress_size, 1)):
-                    problems.append(("hostile", f"member {info.filename!r} inflates to "
-                                     f"{info.file_size} bytes from {info.compress_size}: refusing "
-                                     "a possible zip bomb"))
+                bomb = header_problem(info, lim)
+                if bomb:
+                    problems.append(("hostile", bomb))
                 parts = info.filename.split("/")
                 if info.filename.endswith(".so") and "aotinductor" in parts and (
                         model_name in parts or len(parts) < 3):

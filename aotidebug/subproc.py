@@ -64,7 +64,8 @@ def child_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
+def kill_group(proc: subprocess.Popen) -> None:
+    """SIGKILL the child's whole process group (it leads one), or the child alone."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError, OSError):
@@ -92,10 +93,10 @@ def run_isolated(argv: Sequence[str], *, timeout: float, env: Mapping[str, str] 
         out, err = proc.communicate(stdin, timeout=timeout)
     except subprocess.TimeoutExpired:
         timed_out = True
-        _kill_group(proc)
+        kill_group(proc)
         out, err = proc.communicate()
     except BaseException:
-        _kill_group(proc)
+        kill_group(proc)
         proc.communicate()
         raise
     finally:

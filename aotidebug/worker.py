@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .errors import CrashError, IsolationError
-from .subproc import child_env, python_argv
+from .subproc import child_env, kill_group, python_argv
 
 HEADER = struct.Struct(">I")
 MAX_FRAME = 64 * 1024 * 1024      # JSON frames carry metadata only; tensors go through files
@@ -305,18 +305,6 @@ class _State:
     extra_fds: list[int] = field(default_factory=list)
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    import signal
-
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError, OSError):
-        try:
-            proc.kill()
-        except OSError:
-            pass
-
-
 def _shutdown(state: _State, graceful: bool = True) -> int | None:
     """Stop the worker (exit request, then SIGKILL to its group), reap it, close fds, remove the
     temp dir. Safe to call twice and from a finalizer at interpreter exit."""
@@ -329,7 +317,7 @@ def _shutdown(state: _State, graceful: bool = True) -> int | None:
             except Exception:
                 pass
         if proc.poll() is None:
-            _kill_group(proc)
+            kill_group(proc)
         else:  # the group may hold grandchildren even after the leader exited
             _killpg_quiet(proc.pid)
         try:
@@ -541,11 +529,11 @@ class Worker:
         rc = None
         if proc is not None:
             if reason == "timeout":
-                _kill_group(proc)
+                kill_group(proc)
             try:
                 rc = proc.wait(10)
             except subprocess.TimeoutExpired:
-                _kill_group(proc)
+                kill_group(proc)
                 rc = proc.wait(10)
         sig = signal_from_status(rc) if rc is not None else None
         if reason != "timeout" and sig:

@@ -182,6 +182,19 @@ def test_unsafe_member_names(name, why):
     assert (got is None) if why is None else (why in got)
 
 
+@pytest.mark.slow
+def test_top_level_parent_member_is_reported_not_misread(packages, tmp_path):
+    """A `../evil` entry beside a real package's members must not hide the package's layout."""
+    p = tmp_path / "hostile.pt2"
+    shutil.copy(packages.build("small"), p)
+    with zipfile.ZipFile(p, "a") as z:
+        z.writestr("../evil.txt", "pwned")
+    info = inspect_package(p)
+    assert info.device_type == "cpu" and info.model().inputs
+    assert any("../evil.txt" in u and "parent-directory" in u for u in info.unreadable)
+    assert not (tmp_path.parent / "evil.txt").exists()
+
+
 def test_hostile_members_never_escape(tmp_path):
     outside = tmp_path / "evil.txt"
     p = tmp_path / "hostile.pt2"

@@ -172,6 +172,27 @@ def test_cpu_package_with_a_device_index_is_a_host_mismatch(small):
     assert info.value.diagnosis.category is Category.DEVICE_MISMATCH
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("changes, code", [
+    ({"AOTI_CPU_ISA": "SVE256"}, "AOTC102"),                       # kernels for a CPU we lack
+    ({"AOTI_DEVICE_KEY": "cuda", "AOTI_COMPUTE_CAPABILITY": "90"}, "AOTC110"),  # no GPU here
+])
+def test_package_this_host_cannot_run_is_refused_before_loading(small, tmp_path, changes, code):
+    import json
+
+    src, dst = small, tmp_path / "edited.pt2"
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w") as zout:
+        for item in zin.infolist():
+            data = zin.read(item)
+            if item.filename.endswith("_metadata.json"):
+                data = json.dumps({**json.loads(data), **changes}).encode()
+            zout.writestr(item, data)
+    with pytest.raises(HostMismatchError) as info:
+        aotidebug.safe_load(dst)
+    assert code in str(info.value)
+    assert info.value.diagnosis.code == code
+
+
 def test_bad_arguments_are_refused_before_any_work(small):
     with pytest.raises(ValueError, match="isolate"):
         aotidebug.safe_load(small, timeout=1.0)
