@@ -133,7 +133,7 @@ PATTERNS: tuple[Pattern, ...] = (
              r"\b(?:without|no|missing|lacking) (?:a |any )?" + _GPU + r"\b",
              r"\b" + _GPU + r" (?:package|model|\.so|library)[^\n.]{0,40}\b(?:on|in) (?:a )?cpu[- ]only",
              r"\b" + _GPU + r"[- ](?:specific )?kernel (?:call )?(?:for|on) (?:a |the )?cpu\b",
-             r"\bload(?:ed|ing)? (?:it |the package |the model )?(?:on|to|onto) (?:a |the )?(?:different|wrong|another) (?:device|gpu)"),
+             r"\bload(?:ed|ing)? (?:it |the package |the model )?(?:on|to|onto) (?:a |the )?(?:different|wrong|another) (?:device|gpu)(?! ?(?:arch\w*|types?|models?|generations?)\b)"),
             0.6, (H.MATCH_COMPILE_DEVICE,)),
     # -- 3xx kernel faults ----------------------------------------------------------------------
     Pattern("AOTD301", "kernel-index-out-of-bounds", C.INDEX_OUT_OF_BOUNDS,
