@@ -193,3 +193,32 @@ def test_captured_segfault_is_real(packages):
         pytest.skip(f"no crash on this torch (rc {proc.returncode})")
     d = diagnose(proc.stderr + f"\n[child exited with code {proc.returncode}]\n")
     assert d.category is Category.CRASH
+
+
+def test_keyword_windows_find_what_a_plain_search_finds():
+    """The keyword prefilter and per-line windows are an optimisation only: on every fixture
+    (padded past the windowing threshold) each regex finds a match at the same place as a plain
+    `search` over the whole text, or finds none in both."""
+    from aotidebug.classifier import _compiled, _search, present_keywords
+    from aotidebug.normalize import normalize
+
+    pad = "\n".join(f"step {i}: loss=0.{i:04d} lr=3e-4 ok" for i in range(120))
+    # Matches that span lines, whose keyword sits on a later line than the match start.
+    spanning = ["AttributeError: 'Constant' object has no attribute 'get_name'\n  target: x\n"
+                "While executing %copy_", "File \"x.py\", line 3, in compile_fx_aot\n    assert os",
+                "the export fails\n  with\n  bfloat16 weights"]
+    multi_line_hits = 0
+    for name, raw in [(n, load(n)[0]) for n in FIXTURES] + [(f"spanning-{i}", t) for i, t in enumerate(spanning)]:
+        text = normalize(pad + "\n" + raw + "\n" + pad)
+        low = text.lower()
+        present = present_keywords(low)
+        for rule in _compiled():
+            for rx, req in rule.regexes:
+                plain = rx.search(text)
+                fast = _search(rx, text, low, req, present)
+                assert (plain is None) == (fast is None), (name, rx.pattern)
+                if plain is not None and name.startswith("spanning-") and "\n" in plain.group(0):
+                    multi_line_hits += 1
+                if plain is not None:
+                    assert plain.start() == fast.start(), (name, rx.pattern)
+    assert multi_line_hits >= len(spanning)  # the spanning cases really exercise line context
