@@ -101,9 +101,8 @@ def cmd_migrate(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_bisect(args: argparse.Namespace, out: TextIO) -> int:
     from .bisection import bisect_target
 
-    def progress(msg: str) -> None:
-        if not args.json:
-            sys.stderr.write(f"aotidebug bisect: {msg}\n")
+    def progress(msg: str) -> None:  # stderr, so --json output on stdout stays clean
+        sys.stderr.write(f"aotidebug bisect: {msg}\n")
 
     result = bisect_target(args.target, timeout=args.timeout, progress=progress)
     _emit(out, result, args.json)

@@ -52,3 +52,19 @@ def test_python_dash_m_entry_point():
                          input=IOB, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["category"] == "index_out_of_bounds"
+
+
+def test_bisect_bad_target_is_input_error_without_compiling():
+    code, _ = run(["bisect", "not a target"])
+    assert code == cli.EXIT_INPUT
+
+
+def test_migrate_check_exit_codes(tmp_path):
+    legacy = tmp_path / "legacy.py"
+    legacy.write_text("import torch\nso = torch._export.aot_compile(m, (x,))\n")
+    code, _ = run(["migrate", "--check", str(legacy)])
+    assert code == cli.EXIT_FINDINGS
+    code, _ = run(["migrate", "--write", str(legacy)])
+    assert code == cli.EXIT_OK and "aoti_compile_and_package" in legacy.read_text()
+    code, _ = run(["migrate", "--check", str(legacy)])
+    assert code == cli.EXIT_OK
