@@ -18,6 +18,24 @@ def packages():
 
 
 @pytest.fixture(scope="session")
+def small(packages):
+    """Path of the real `small` package: Linear(8,4)->relu*2+1, static (2, 8) float32."""
+    return packages.build("small")
+
+
+@pytest.fixture(scope="session")
+def big(packages):
+    """Path of the real `big` package: sin(x)+1, static (4096, 4096); (1, 1) segfaults."""
+    return packages.build("big")
+
+
+@pytest.fixture(scope="session")
+def dyn(packages):
+    """Path of the real `dyn` package: Linear+GELU, Dim batch in [2, 64]."""
+    return packages.build("dyn")
+
+
+@pytest.fixture(scope="session")
 def corpus_rows():
     import json
 

@@ -222,3 +222,14 @@ def test_keyword_windows_find_what_a_plain_search_finds():
                 if plain is not None:
                     assert plain.start() == fast.start(), (name, rx.pattern)
     assert multi_line_hits >= len(spanning)  # the spanning cases really exercise line context
+
+
+def test_dev_corpus_meets_the_accuracy_targets(corpus_rows):
+    """Regression gate on the real labelled dev reports (../shared/corpus/dev.jsonl): top-1 >= 0.90,
+    top-3 >= 0.97, as `benchmarks/corpus_accuracy.py` measures them."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.corpus_accuracy import evaluate
+
+    r = evaluate(corpus_rows)
+    assert r["n"] >= 40
+    assert r["top1"] >= 0.90 and r["top3"] >= 0.97, r["confusion"]

@@ -19,16 +19,6 @@ from aotidebug.package import DimInfo, PackageInfo, inspect_package
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def small(packages):
-    return packages.build("small")
-
-
-@pytest.fixture(scope="module")
-def dyn(packages):
-    return packages.build("dyn")
-
-
 # ---------------------------------------------------------------- real packages
 def test_small_contract(small):
     info = inspect_package(small)

@@ -55,16 +55,6 @@ def _rezip(src: Path, dst: Path, *, drop=lambda n: False, change=lambda n, d: d,
     return dst
 
 
-@pytest.fixture(scope="module")
-def small(packages):
-    return packages.build("small")
-
-
-@pytest.fixture(scope="module")
-def big(packages):
-    return packages.build("big")
-
-
 # ------------------------------------------------------------------------------ pure parts
 def test_elf_check_flags_truncated_so_like_the_loader_would_die(small):
     with zipfile.ZipFile(small) as zf:
