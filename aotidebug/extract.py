@@ -4,6 +4,7 @@ that later analyzers (index-out-of-bounds tracer, consistency checks) consume by
 
 from __future__ import annotations
 
+import functools
 import re
 import signal as _signal
 from dataclasses import dataclass
@@ -58,16 +59,12 @@ _KERNEL = re.compile(KERNEL_REGEX)
 _SIGNAL_NAMES = re.compile(SIGNAL_REGEX)
 
 
-def _compiled() -> list[tuple[Extractor, re.Pattern[str], frozenset[str] | None]]:
+@functools.lru_cache(maxsize=1)
+def _compiled() -> tuple[tuple[Extractor, re.Pattern[str], frozenset[str] | None], ...]:
     """Extractors compiled on first use, each with the literals a match must contain (prefilter)."""
-    global _COMPILED
-    try:
-        return _COMPILED
-    except NameError:
-        from .classifier import required_literals
+    from .classifier import required_literals
 
-        _COMPILED = [(e, re.compile(e.regex, re.I), required_literals(e.regex)) for e in EXTRACTORS]
-        return _COMPILED
+    return tuple((e, re.compile(e.regex, re.I), required_literals(e.regex)) for e in EXTRACTORS)
 
 
 def signal_from_status(code: int) -> str | None:

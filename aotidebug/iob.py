@@ -334,13 +334,13 @@ def _decide(d: Diagnosis, t: ws.BoundTrace | None, loc: dict[str, Any], m: dict[
                   f"(0, 1, the maximum) and declare them: dynamic_shapes={{'{pname}': {{{t.dim}: "
                   f"Dim('{pname}_{t.dim}', min={min(m['dim_size'], lo) if m['dim_size'] is not None and lo is not None else (lo if lo is not None else 0)}"
                   f", max={hi if hi is not None else '...'})}}}}.")
-    if m["below_min"] or m["above_max"]:
+    if pname is not None and (m["below_min"] or m["above_max"]):
         category, conf = Category.DYNAMIC_SHAPE_GUARD, MEASURED_CONFIDENCE
         summary = (f"{pname}.shape[{t.dim}] is {m['dim_size']} at run time, outside the range the package "
                    f"was compiled for ({lo if lo is not None else '?'}..{hi if hi is not None else '?'}); "
                    f"the kernel {t.assertion.kernel if t.assertion else ''} then indexed out of bounds.")
         fixes += [guard, export, H.CHECK_INPUTS_AT_RUNTIME]
-    elif m["dim_size"] == 0:
+    elif pname is not None and m["dim_size"] == 0:
         conf = MEASURED_CONFIDENCE
         summary = (f"{pname}.shape[{t.dim}] is 0 at run time, so the bound {t.bound_param} "
                    f"= {t.bound_arg} is 0 and no index can satisfy 0 <= {loc['var']} < 0; compiled guards: "

@@ -76,6 +76,8 @@ def test_patterns_are_compiled_lazily():
     import subprocess
     import sys
 
-    code = ("import aotidebug.classifier as c, sys; assert c._compiled.cache_info().currsize == 0;"
+    code = ("import aotidebug.classifier as c, aotidebug.extract as e, sys;"
+            "assert c._compiled.cache_info().currsize == 0;"
+            "assert e._compiled.cache_info().currsize == 0;"
             "assert 'torch' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parent.parent)
