@@ -34,7 +34,8 @@ EXTRACTORS: tuple[Extractor, ...] = (
               "the model expects {expected} inputs, got {got}"),
     Extractor("device-pair",
               r"Expected (?:out )?tensor to have device (?P<expected>\S+), but got (?P<got>\S+) instead",
-              "tensor device {got}, expected {expected}"),
+              "an op expected a tensor on {expected} but got one on {got} (in AOTI usually an "
+              "input on {expected} meeting buffers the package allocated on {got})"),
     Extractor("wrapper-location",
               r"(?<![\w./<>-])(?P<file>[\w./<>-]*\.wrapper\.cpp)(?:, line |:)(?P<line>\d+)",
               "{file}:{line}"),
