@@ -7,6 +7,7 @@ inside an analyzer is recorded as evidence and the text reading still stands.
 
 from __future__ import annotations
 
+import functools
 import logging
 import platform
 import sys
@@ -100,7 +101,13 @@ def describe_inputs(inputs: Any, limit: int = 32) -> Any:
 
 
 def environment() -> dict[str, Any]:
-    """Versions for a bug report, read without importing torch."""
+    """Versions for a bug report, read without importing torch (a fresh copy each call)."""
+    return dict(_environment())
+
+
+@functools.lru_cache(maxsize=1)
+def _environment() -> dict[str, Any]:
+    # Cached: the metadata lookups and platform probe cost more than classifying a typical log.
     from importlib import metadata
 
     env: dict[str, Any] = {"python": sys.version.split()[0], "platform": platform.platform(),

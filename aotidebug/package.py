@@ -14,7 +14,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from . import contract
 from .archive import DEFAULT_LIMITS, Archive, common_prefix, is_zip, unsafe_member_reason
@@ -256,6 +256,17 @@ def _device_type(metadata: Mapping[str, str], models: tuple[ModelInfo, ...], fil
     return None
 
 
+def _read_noted(read: Callable[[str], str], member: str | None, unreadable: list[str]) -> str | None:
+    """Read one member (None when there is none); a failure is noted in `unreadable`, not raised."""
+    if not member:
+        return None
+    try:
+        return read(member)
+    except PackageError as exc:
+        unreadable.append(f"{member}: {exc}")
+        return None
+
+
 # ---------------------------------------------------------------- .pt2
 def _inspect_pt2(path: str) -> PackageInfo:
     with Archive(path) as arc:
@@ -306,12 +317,7 @@ def _inspect_pt2(path: str) -> PackageInfo:
                 except (PackageError, ValueError) as exc:
                     unreadable.append(f"{kinfo}: {exc}")
             wrapper, kernel = _pick_wrapper([m for m in members if m.endswith(".cpp")])
-            text = None
-            if wrapper:
-                try:
-                    text = arc.read_text(wrapper)
-                except PackageError as exc:
-                    unreadable.append(f"{wrapper}: {exc}")
+            text = _read_noted(arc.read_text, wrapper, unreadable)
             info, missing = build_model(mname, text, prov, wrapper, kernel)
             models.append(info)
             unreadable += missing
@@ -346,12 +352,7 @@ def _inspect_legacy_so(path: str) -> PackageInfo:
     cpps = [f for f in siblings if f.endswith(".cpp") and f.startswith(base)]
     cpps += [f for f in siblings if f.endswith(".kernel.cpp") and f not in cpps]
     wrapper, kernel = _pick_wrapper(cpps)
-    text = None
-    if wrapper:
-        try:
-            text = info.read_text(wrapper)
-        except PackageError as exc:
-            unreadable.append(f"{wrapper}: {exc}")
+    text = _read_noted(info.read_text, wrapper, unreadable)
     model, missing = build_model("model", text, None, wrapper, kernel)
     models = (model,)
     return PackageInfo(path, "legacy-so", _device_type(metadata, models, files), metadata, models,
