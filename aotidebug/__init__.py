@@ -13,39 +13,42 @@ __version__ = "0.1.0"
 
 # public name -> module that defines it
 _EXPORTS: dict[str, str] = {
-    "Category": "categories",
-    "Diagnosis": "diagnosis",
-    "Evidence": "diagnosis",
-    "Candidate": "diagnosis",
-    "FlagAdvice": "diagnosis",
-    "Finding": "diagnosis",
-    "diagnose": "diagnoser",
-    "classify": "classifier",
-    "Match": "classifier",
-    "AOTIDebugError": "errors",
-    "PackageError": "errors",
-    "HostMismatchError": "errors",
-    "InputMismatchError": "errors",
-    "AOTIRuntimeError": "errors",
-    "CrashError": "errors",
-    "IsolationError": "errors",
-    "InternalError": "errors",
-    "flags": "flags",
+    "Category": "core.categories",
+    "Diagnosis": "core.result",
+    "Evidence": "core.result",
+    "Candidate": "core.result",
+    "FlagAdvice": "core.result",
+    "Finding": "core.result",
+    "diagnose": "api",
+    "classify": "core.routing.classify",
+    "Match": "core.routing.classify",
+    "AOTIDebugError": "core.errors",
+    "PackageError": "core.errors",
+    "HostMismatchError": "core.errors",
+    "InputMismatchError": "core.errors",
+    "AOTIRuntimeError": "core.errors",
+    "CrashError": "core.errors",
+    "IsolationError": "core.errors",
+    "InternalError": "core.errors",
+    "flags": "core.flags",
     # consistency checker
-    "inspect_package": "package",
-    "PackageInfo": "package",
-    "check_inputs": "checks",
-    "check_host": "checks",
+    "inspect_package": "package.inspect",
+    "PackageInfo": "package.inspect",
+    "check_inputs": "checks.inputs",
+    "check_host": "checks.inputs",
     # safe loading
-    "safe_load": "safe_loading",
-    "SafeModel": "safe_loading",
+    "safe_load": "runtime.safe_load",
+    "SafeModel": "runtime.safe_load",
     # migrator
-    "migrate_source": "migrate",
-    "MigrationResult": "migrate",
+    "migrate_source": "migrate.api",
+    "MigrationResult": "migrate.api",
     # bisection
-    "bisect": "bisection",
-    "BisectResult": "bisection",
+    "bisect": "runtime.bisect.runner",
+    "BisectResult": "runtime.bisect.runner",
 }
+
+# names that are modules themselves, not attributes of one
+_MODULE_EXPORTS = frozenset({"flags"})
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
 
@@ -55,7 +58,7 @@ def __getattr__(name: str) -> Any:
     if module is None:
         raise AttributeError(f"module 'aotidebug' has no attribute {name!r}")
     mod = importlib.import_module(f".{module}", __name__)
-    value = mod if name == module else getattr(mod, name)
+    value = mod if name in _MODULE_EXPORTS else getattr(mod, name)
     globals()[name] = value
     return value
 
@@ -65,15 +68,15 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from . import flags
-    from .categories import Category
-    from .checks import check_host, check_inputs
-    from .classifier import Match, classify
-    from .diagnoser import diagnose
-    from .diagnosis import Candidate, Diagnosis, Evidence, FlagAdvice, Finding
-    from .errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
+    from .core import flags
+    from .core.categories import Category
+    from .checks.inputs import check_host, check_inputs
+    from .core.routing.classify import Match, classify
+    from .api import diagnose
+    from .core.result import Candidate, Diagnosis, Evidence, FlagAdvice, Finding
+    from .core.errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
                          InputMismatchError, InternalError, IsolationError, PackageError)
-    from .migrate import MigrationResult, migrate_source
-    from .package import PackageInfo, inspect_package
-    from .safe_loading import SafeModel, safe_load
-    from .bisection import BisectResult, bisect
+    from .migrate.api import MigrationResult, migrate_source
+    from .package.inspect import PackageInfo, inspect_package
+    from .runtime.safe_load import SafeModel, safe_load
+    from .runtime.bisect.runner import BisectResult, bisect

@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from aotidebug import bisection  # noqa: E402
-from aotidebug.subproc import python_argv, run_isolated  # noqa: E402
+from aotidebug.runtime.bisect import runner as bisection  # noqa: E402
+from aotidebug.runtime.subproc import python_argv, run_isolated  # noqa: E402
 
 CASES = {  # name -> (target, run-input override for a static package)
     "crash": "tests.models.big:make",

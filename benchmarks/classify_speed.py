@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from aotidebug.classifier import classify, diagnose_text  # noqa: E402
+from aotidebug.core.routing.classify import classify, diagnose_text  # noqa: E402
 
 LOGS = ROOT / "tests" / "fixtures" / "logs"
 

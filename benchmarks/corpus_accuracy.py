@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from aotidebug.classifier import diagnose_text  # noqa: E402
+from aotidebug.core.routing.classify import diagnose_text  # noqa: E402
 
 
 def report_text(row: dict) -> str:

@@ -40,8 +40,8 @@ def main() -> int:
 
     import torch
 
-    from aotidebug.checks import check_inputs, compile_input_checker
-    from aotidebug.package import inspect_package
+    from aotidebug.checks.inputs import check_inputs, compile_input_checker
+    from aotidebug.package.inspect import inspect_package
     from tests import packages
 
     cases = {  # name -> (matching call args, mismatching call args)

@@ -61,8 +61,8 @@ def bench_load(pkg: Path, loads: int) -> dict:
     from torch._inductor import aoti_load_package
 
     import aotidebug
-    from aotidebug.package import inspect_package
-    from aotidebug.safe_loading import preflight
+    from aotidebug.package.inspect import inspect_package
+    from aotidebug.runtime.safe_load import preflight
 
     aoti_load_package(str(pkg))  # warm the page cache and torch's lazy imports
     aotidebug.safe_load(pkg)
@@ -81,7 +81,7 @@ def bench_call(pkg: Path, x, calls: int) -> dict:
     from torch._inductor import aoti_load_package
 
     import aotidebug
-    from aotidebug.checks import compile_input_checker
+    from aotidebug.checks.inputs import compile_input_checker
 
     raw = aoti_load_package(str(pkg))
     safe = aotidebug.safe_load(pkg)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from aotidebug import bisection
-from aotidebug.launch_trace import parse_trace
-from aotidebug.subproc import ProcessOutcome
+from aotidebug.runtime.bisect import runner as bisection
+from aotidebug.core.text.launch_trace import parse_trace
+from aotidebug.runtime.subproc import ProcessOutcome
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -184,7 +184,7 @@ def test_loop_no_fault(tmp_path, monkeypatch):
 
 
 def test_bad_target_is_a_typed_error():
-    from aotidebug.errors import AOTIDebugError
+    from aotidebug.core.errors import AOTIDebugError
 
     for bad in ("no_colon", "a:b:c", "", "1x:make"):
         with pytest.raises(AOTIDebugError):

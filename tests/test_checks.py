@@ -11,15 +11,15 @@ import pytest
 import torch
 
 from aotidebug import diagnose
-from aotidebug.categories import Category
-from aotidebug.checks import (CODES, HostFacts, check_host, check_inputs, compile_input_checker,
+from aotidebug.core.categories import Category
+from aotidebug.checks.inputs import (CODES, HostFacts, check_host, check_inputs, compile_input_checker,
                               consistency_findings, host_findings, load_inputs_file,
                               parse_compute_capability)
-from aotidebug.cli import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, main
-from aotidebug.errors import AOTIDebugError
-from aotidebug.hints import ALL as HINTS
-from aotidebug.package import inspect_package
-from aotidebug.subproc import python_argv, run_isolated
+from aotidebug.faces.cli import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, main
+from aotidebug.core.errors import AOTIDebugError
+from aotidebug.core.hints import ALL as HINTS
+from aotidebug.package.inspect import inspect_package
+from aotidebug.runtime.subproc import python_argv, run_isolated
 
 pytestmark = pytest.mark.slow
 
@@ -226,7 +226,7 @@ def test_edited_host_metadata(pk, tmp_path, changes, code, severity):
 
 
 def test_amx_package_on_a_cpu_without_amx(pk, tmp_path):
-    from aotidebug.checks import cpu_flags
+    from aotidebug.checks.inputs import cpu_flags
 
     if "amx_tile" in (cpu_flags() or ()):
         pytest.skip("this CPU has AMX")
@@ -328,7 +328,7 @@ def test_inputs_file_refuses_code(tmp_path, pk):
 
 
 def test_codes_table_is_consistent():
-    from aotidebug.checks import HINTS as CHECK_HINTS
+    from aotidebug.checks.inputs import HINTS as CHECK_HINTS
 
     assert all(c.startswith("AOTC") and len(c) == 7 for c in CODES)
     assert all(sev in ("fatal", "warning", "info") for sev, _, _ in CODES.values())
@@ -344,7 +344,7 @@ def test_unreadable_or_unusable_package_is_evidence_not_a_crash(tmp_path):
 
 
 def test_parse_device():
-    from aotidebug.checks import _parse_device
+    from aotidebug.checks.inputs import _parse_device
 
     assert _parse_device("cuda:1") == ("cuda", 1) and _parse_device(torch.device("cpu")) == ("cpu", None)
     assert _parse_device(0) == ("cuda", 0) and _parse_device(-1) == ("cpu", None)

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from aotidebug import diagnose
-from aotidebug.categories import Category
-from aotidebug.classifier import (LARGE_TEXT, TEXT_CONFIDENCE_CAP, classify, diagnose_text,
+from aotidebug.core.categories import Category
+from aotidebug.core.routing.classify import (LARGE_TEXT, TEXT_CONFIDENCE_CAP, classify, diagnose_text,
                                   reduce_large)
-from aotidebug.extract import extract, faulting_kernel, signal_from_status
+from aotidebug.core.text.extract import extract, faulting_kernel, signal_from_status
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "tests" / "fixtures" / "logs"
@@ -72,7 +72,7 @@ def test_autotune_with_device_assert_is_index_out_of_bounds():
 
 
 def test_bare_segfault_is_crash_with_three_matches_first():
-    from aotidebug import hints
+    from aotidebug.core import hints
 
     d = diagnose_text("Segmentation fault (core dumped)")
     assert d.category is Category.CRASH
@@ -199,8 +199,8 @@ def test_keyword_windows_find_what_a_plain_search_finds():
     """The keyword prefilter and per-line windows are an optimisation only: on every fixture
     (padded past the windowing threshold) each regex finds a match at the same place as a plain
     `search` over the whole text, or finds none in both."""
-    from aotidebug.classifier import _compiled, _search, present_keywords
-    from aotidebug.normalize import normalize
+    from aotidebug.core.routing.classify import _compiled, _search, present_keywords
+    from aotidebug.core.text.normalize import normalize
 
     pad = "\n".join(f"step {i}: loss=0.{i:04d} lr=3e-4 ok" for i in range(120))
     # Matches that span lines, whose keyword sits on a later line than the match start.

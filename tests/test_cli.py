@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from aotidebug import cli
+from aotidebug.faces import cli
 
 IOB = "RuntimeError: index out of bounds: 0 <= tmp4 < 8L\n"
 

@@ -7,8 +7,9 @@ import pytest
 
 import aotidebug
 from aotidebug import Category, Diagnosis
-from aotidebug.diagnoser import error_text, merge_findings
-from aotidebug.diagnosis import Candidate, Evidence, FlagAdvice, Finding
+from aotidebug.analysis import merge_findings
+from aotidebug.core.describe import error_text
+from aotidebug.core.result import Candidate, Evidence, FlagAdvice, Finding
 
 CATEGORY_VALUES = [
     "device_mismatch", "input_mismatch", "dynamic_shape_guard", "index_out_of_bounds",

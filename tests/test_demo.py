@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from aotidebug.demo import run_demo
+from aotidebug.faces.demo import run_demo
 
 
 @pytest.mark.slow

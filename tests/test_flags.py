@@ -2,7 +2,7 @@
 import pytest
 
 from aotidebug import flags
-from aotidebug.subproc import python_argv, run_isolated
+from aotidebug.runtime.subproc import python_argv, run_isolated
 
 # Loads the package, calls it once or twice with a (3, 8) input against a compiled (2, 8),
 # setting AOTI_RUNTIME_CHECK_INPUTS=1 only AFTER loading (at run time), and reports what happened.

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from aotidebug import wrapper_source as ws
-from aotidebug.categories import Category
-from aotidebug.diagnoser import diagnose
-from aotidebug.subproc import python_argv, run_isolated
+from aotidebug.package import wrapper as ws
+from aotidebug.core.categories import Category
+from aotidebug.api import diagnose
+from aotidebug.runtime.subproc import python_argv, run_isolated
 
 ROOT = Path(__file__).resolve().parent.parent
 TRITON = ROOT / "tests" / "fixtures" / "triton"
@@ -106,7 +106,7 @@ def test_bad_package_and_no_assertion_never_raise(tmp_path):
     d = diagnose(CPU_TEXT, package=junk)
     assert d.category is Category.INDEX_OUT_OF_BOUNDS
     assert "iob-untraced" in labels(d)
-    from aotidebug.iob import trace_index_error
+    from aotidebug.checks.index_trace import trace_index_error
     base = diagnose("RuntimeError: index out of bounds somewhere")
     assert trace_index_error(base, {"text": "no assertion here"}) is base
 

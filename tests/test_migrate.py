@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from aotidebug import migrate_rules as R
-from aotidebug.cli import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, main
-from aotidebug.errors import AOTIDebugError
-from aotidebug.migrate import MigrationResult, advise_from_text, migrate_source, run_paths
+from aotidebug.migrate import rules as R
+from aotidebug.faces.cli import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, main
+from aotidebug.core.errors import AOTIDebugError
+from aotidebug.migrate.api import MigrationResult, advise_from_text, migrate_source, run_paths
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures" / "migrate"
@@ -186,7 +186,7 @@ def test_run_paths_diff_check_write(tmp_path):
 
 
 def test_import_has_no_torch():
-    code = ("import sys, aotidebug.migrate as m; m.migrate_source('torch._export.aot_load(p, \"cpu\")'); "
+    code = ("import sys, aotidebug.migrate.api as m; m.migrate_source('torch._export.aot_load(p, \"cpu\")'); "
             "assert 'torch' not in sys.modules, 'torch imported'")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=HERE.parent, timeout=60)
 
@@ -219,7 +219,7 @@ def test_diagnose_points_to_migrate_with_exact_rewrite():
 
 def test_unknown_diagnosis_gets_deprecated_candidate():
     import aotidebug
-    from aotidebug.classifier import diagnose_text
+    from aotidebug.core.routing.classify import diagnose_text
 
     text = ('Traceback (most recent call last):\n  File "job.py", line 3, in <module>\n'
             '    so = torch._export.aot_compile(m, (x,))\nZeroDivisionError: boom\n')
@@ -244,7 +244,7 @@ def test_unknown_diagnosis_gets_deprecated_candidate():
 ])
 def test_inductor_aot_compile_advice_reads_the_assertion(name, tail, want):
     """torch._inductor.aot_compile(ep, ...) asserts with the program's repr (aoti-facts.md 4)."""
-    from aotidebug.migrate import legacy_sites
+    from aotidebug.migrate.api import legacy_sites
 
     text = (f'Traceback (most recent call last):\n  File "legacy.py", line 30, in <module>\n'
             f'    so = torch._inductor.aot_compile({name}, (x,))\n'
@@ -256,7 +256,7 @@ def test_inductor_aot_compile_advice_reads_the_assertion(name, tail, want):
 
 def test_internal_legacy_frames_are_not_advice():
     """aoti_compile_and_package calls aot_compile inside torch: that is no legacy use."""
-    from aotidebug.classifier import diagnose_text
+    from aotidebug.core.routing.classify import diagnose_text
 
     text = ('  File "/opt/py/site-packages/torch/_inductor/__init__.py", line 196, in _inner\n'
             '    aoti_files = aot_compile(gm, args, kwargs, options=inductor_configs)\n'

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from aotidebug import contract
-from aotidebug.archive import Archive, Limits, unsafe_member_reason
-from aotidebug.cli import EXIT_INPUT, EXIT_OK, main
-from aotidebug.errors import PackageError
-from aotidebug.package import DimInfo, PackageInfo, inspect_package
+from aotidebug.package import generated as contract
+from aotidebug.package.archive import Archive, Limits, unsafe_member_reason
+from aotidebug.faces.cli import EXIT_INPUT, EXIT_OK, main
+from aotidebug.core.errors import PackageError
+from aotidebug.package.inspect import DimInfo, PackageInfo, inspect_package
 
 pytestmark = pytest.mark.slow
 
@@ -275,7 +275,7 @@ def test_contract_garbage_is_empty_not_crash():
 
 
 def test_call_signature_names_inputs_in_order(packages):
-    from aotidebug.package import call_signature
+    from aotidebug.package.inspect import call_signature
 
     info = inspect_package(packages.build("dictin"))
     assert call_signature(info.model()) == "f(arg0_1, {'a': arg1_1, 'b': arg2_1})"

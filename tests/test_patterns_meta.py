@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from aotidebug import flags, hints
-from aotidebug.categories import Category
-from aotidebug.classifier import classify, required_literals, unprefiltered_regexes
-from aotidebug.patterns import PATTERNS
+from aotidebug.core import flags, hints
+from aotidebug.core.categories import Category
+from aotidebug.core.routing.classify import classify, required_literals, unprefiltered_regexes
+from aotidebug.core.routing.patterns import PATTERNS
 
 LOGS = Path(__file__).resolve().parent / "fixtures" / "logs"
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -76,7 +76,7 @@ def test_patterns_are_compiled_lazily():
     import subprocess
     import sys
 
-    code = ("import aotidebug.classifier as c, aotidebug.extract as e, sys;"
+    code = ("import aotidebug.core.routing.classify as c, aotidebug.core.text.extract as e, sys;"
             "assert c._compiled.cache_info().currsize == 0;"
             "assert e._compiled.cache_info().currsize == 0;"
             "assert 'torch' not in sys.modules")

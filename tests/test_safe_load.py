@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 import aotidebug
-from aotidebug.categories import Category
-from aotidebug.elf import elf_problem
-from aotidebug.errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
+from aotidebug.core.categories import Category
+from aotidebug.package.elf import elf_problem
+from aotidebug.core.errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
                               InputMismatchError, PackageError)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,7 +70,7 @@ def test_elf_check_flags_truncated_so_like_the_loader_would_die(small):
 def test_tree_and_arena_roundtrip_keeps_values_strides_and_offsets(tmp_path):
     import torch
 
-    from aotidebug.worker import Unsendable, decode_tree, encode_tree, read_arena, write_arena
+    from aotidebug.runtime.worker.client import Unsendable, decode_tree, encode_tree, read_arena, write_arena
 
     base = torch.arange(60, dtype=torch.float32).reshape(6, 10)
     xs = [base.t(), base[2:, 3:7], torch.zeros(0, 5), torch.tensor([True, False]),
@@ -134,7 +134,7 @@ def test_bad_package_gives_package_error_before_loading(case, small, tmp_path):
 @pytest.mark.slow
 def test_truncated_so_really_kills_a_raw_loader_with_sigbus(small, tmp_path):
     """Why the ELF pre-flight exists: the same file loaded raw, in a child, dies (section 8)."""
-    from aotidebug.subproc import python_argv, run_isolated
+    from aotidebug.runtime.subproc import python_argv, run_isolated
 
     path = BAD_PACKAGES["truncated-so"](small, tmp_path)
     out = run_isolated(python_argv("-c", "import sys, torch._inductor as i; "
@@ -195,7 +195,7 @@ def test_bad_arguments_are_refused_before_any_work(small):
 
 
 def test_importing_safe_loading_and_worker_does_not_import_torch():
-    code = ("import sys, aotidebug, aotidebug.safe_loading, aotidebug.worker, aotidebug.elf; "
+    code = ("import sys, aotidebug, aotidebug.runtime.safe_load, aotidebug.runtime.worker.client, aotidebug.package.elf; "
             "aotidebug.safe_load; aotidebug.SafeModel; sys.exit('torch' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr

@@ -3,7 +3,7 @@ import math
 
 import pytest
 
-from aotidebug.search import BinarySearch, LinearSearch, STRATEGIES
+from aotidebug.runtime.bisect.search import BinarySearch, LinearSearch, STRATEGIES
 
 
 def drive(search, first_bad):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from .errors import PackageError
+from ..core.errors import PackageError
 
 MiB = 1024 * 1024
 

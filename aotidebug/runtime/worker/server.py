@@ -1,4 +1,4 @@
-"""Entry point of the isolated worker (`python -m aotidebug._worker_main`); see `worker.py`.
+"""Entry point of the isolated worker (`python -m aotidebug.runtime.worker.server`); see `worker.py`.
 
 Runs in its own process group with unbuffered output and faulthandler on, so a segfaulting kernel
 leaves its launch trace and the Python frame in the stdout/stderr files the parent reads. It
@@ -16,7 +16,7 @@ import time
 import traceback
 from typing import Any
 
-from .worker import (PeerGone, decode_tree, encode_tree, load_compiled, read_arena, read_frame,
+from .client import (PeerGone, decode_tree, encode_tree, load_compiled, read_arena, read_frame,
                      write_arena, write_frame)
 
 PUBLIC_TARGETS = ("model", "loader")
@@ -119,7 +119,7 @@ def serve(req_fd: int, resp_fd: int, directory: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="aotidebug._worker_main")
+    p = argparse.ArgumentParser(prog="aotidebug.runtime.worker.server")
     p.add_argument("--req-fd", type=int, required=True)
     p.add_argument("--resp-fd", type=int, required=True)
     p.add_argument("--dir", required=True)

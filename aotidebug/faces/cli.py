@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Any, Callable, Sequence, TextIO
 
-from .errors import AOTIDebugError
+from ..core.errors import AOTIDebugError
 
 # Exit codes (documented in docs/cli.md; stable).
 EXIT_OK = 0            # success: diagnosed, no fatal findings, nothing to migrate, no fault
@@ -39,8 +39,8 @@ def _emit(out: TextIO, obj: Any, as_json: bool) -> None:
 
 
 def cmd_diagnose(args: argparse.Namespace, out: TextIO) -> int:
-    from .categories import Category
-    from .diagnoser import diagnose
+    from ..core.categories import Category
+    from ..api import diagnose
 
     text = _read_text(args.log)
     d = diagnose(text, package=args.package)
@@ -49,7 +49,7 @@ def cmd_diagnose(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_flags(args: argparse.Namespace, out: TextIO) -> int:
-    from . import flags
+    from ..core import flags
 
     rows = flags.table()
     if args.json:
@@ -61,7 +61,7 @@ def cmd_flags(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace, out: TextIO) -> int:
-    from .package import inspect_package
+    from ..package.inspect import inspect_package
 
     info = inspect_package(args.package)
     _emit(out, info, args.json)
@@ -69,13 +69,13 @@ def cmd_inspect(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    from .checks import check_host, check_inputs
-    from .package import inspect_package
+    from ..checks.inputs import check_host, check_inputs
+    from ..package.inspect import inspect_package
 
     info = inspect_package(args.package)
     findings = list(check_host(info))
     if args.inputs:
-        from .checks import load_inputs_file
+        from ..checks.inputs import load_inputs_file
 
         findings += check_inputs(info, load_inputs_file(args.inputs))
     if args.json:
@@ -91,7 +91,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_migrate(args: argparse.Namespace, out: TextIO) -> int:
-    from .migrate import run_paths
+    from ..migrate.api import run_paths
 
     mode = "write" if args.write else "check" if args.check else "diff"
     changed = run_paths(args.paths, mode=mode, out=out)
@@ -99,7 +99,7 @@ def cmd_migrate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_bisect(args: argparse.Namespace, out: TextIO) -> int:
-    from .bisection import bisect_target
+    from ..runtime.bisect.runner import bisect_target
 
     def progress(msg: str) -> None:  # stderr, so --json output on stdout stays clean
         sys.stderr.write(f"aotidebug bisect: {msg}\n")
@@ -160,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _version() -> str:
-    from . import __version__
+    from .. import __version__
 
     return __version__
 

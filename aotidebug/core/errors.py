@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .diagnosis import Diagnosis
+    from .result import Diagnosis
 
 
 class AOTIDebugError(Exception):
@@ -28,9 +28,9 @@ class AOTIDebugError(Exception):
     def diagnosis(self) -> "Diagnosis":
         """The Diagnosis given at raise time, or one classified from the message on demand."""
         if self._diagnosis is None:
-            from .diagnoser import diagnose
+            from .routing.classify import diagnose_text
 
-            self._diagnosis = diagnose(self.message)
+            self._diagnosis = diagnose_text(self.message)
         return self._diagnosis
 
     def __reduce__(self):  # keep the type and fields across pickling (multiprocessing, tooling)

@@ -20,8 +20,8 @@ import zipfile
 from dataclasses import replace
 from typing import Any, Mapping
 
-from .categories import Category
-from .errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
+from ..core.categories import Category
+from ..core.errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
                      InputMismatchError, PackageError)
 
 # A fatal host finding raises this type (default HostMismatchError: the package is fine, this
@@ -43,8 +43,8 @@ def archive_problems(path: str, model_name: str = "model") -> list[tuple[str, st
     as (kind, message): "hostile" for escaping or symlinked members and zip bombs, "binary" for a
     missing or truncated compiled .so. Reads only the central directory and the first 64 KiB of
     each .so."""
-    from .archive import DEFAULT_LIMITS as lim, header_problem, unsafe_member_reason
-    from .elf import HEAD_BYTES, elf_problem
+    from ..package.archive import DEFAULT_LIMITS as lim, header_problem, unsafe_member_reason
+    from ..package.elf import HEAD_BYTES, elf_problem
 
     problems: list[tuple[str, str]] = []
     try:
@@ -86,7 +86,7 @@ def archive_problems(path: str, model_name: str = "model") -> list[tuple[str, st
 
 
 def _fatal_diagnosis(message: str, findings: list, source: str, **context: Any):
-    from .diagnoser import diagnose, merge_findings
+    from ..analysis import explain as diagnose, merge_findings
 
     d = diagnose(message)
     if findings:
@@ -103,9 +103,9 @@ def _refuse(path: str, problems: list[str]) -> None:
 
 def preflight(path: str, *, device_index: int | None = None, model_name: str = "model"):
     """Everything checked before loading; returns the PackageInfo or raises a typed error."""
-    from .archive import is_zip
-    from .checks import check_host
-    from .package import inspect_package
+    from ..package.archive import is_zip
+    from ..checks.inputs import check_host
+    from ..package.inspect import inspect_package
 
     problems = archive_problems(path, model_name) if os.path.isfile(path) and is_zip(path) else []
     _refuse(path, [m for kind, m in problems if kind == "hostile"])  # before anything else reads it
@@ -193,7 +193,7 @@ class SafeModel:
             if not f.fatal and f.severity == "warning":
                 warnings.warn(f"aotidebug {f.code}: {f.message}", RuntimeWarning, stacklevel=3)
         if fatal:
-            from .diagnoser import describe_inputs
+            from ..core.describe import describe_inputs
 
             msg = "inputs do not match the compiled package: " + "; ".join(
                 f"{f.code} {f.message}" for f in fatal)
@@ -203,13 +203,13 @@ class SafeModel:
                                          inputs=describe_inputs((args, kwargs))))
 
     def _runtime_error(self, exc: BaseException, args: tuple, kwargs: dict) -> AOTIRuntimeError:
-        from .diagnoser import diagnose
+        from ..analysis import explain as diagnose
 
         d = diagnose(exc, inputs=(args, kwargs) if kwargs else args, package=self.path)
         return AOTIRuntimeError(f"the compiled model raised {type(exc).__name__}: {exc}", diagnosis=d)
 
     def _call_isolated(self, args: tuple, kwargs: dict) -> Any:
-        from .worker import Unsendable, decode_tree, encode_tree
+        from .worker.client import Unsendable, decode_tree, encode_tree
 
         tensors: list = []
         try:
@@ -220,7 +220,7 @@ class SafeModel:
         return decode_tree(reply["tree"], out)
 
     def _remote(self, target: str, name: str, args: tuple, kwargs: dict) -> Any:
-        from .worker import Unsendable, decode_tree, encode_tree
+        from .worker.client import Unsendable, decode_tree, encode_tree
 
         tensors: list = []
         try:
@@ -234,7 +234,7 @@ class SafeModel:
         return decode_tree(reply["tree"], out)
 
     def _request(self, req: dict, tensors: list, args: Any, kwargs: Any) -> tuple[dict, list]:
-        from .worker import RemoteError, WorkerCrashed, crash_error
+        from .worker.client import RemoteError, WorkerCrashed, crash_error
 
         if self._closed:
             raise AOTIRuntimeError(f"SafeModel for {self.path} is closed")
@@ -252,7 +252,7 @@ class SafeModel:
 
     def _start_worker(self) -> None:
         """(Re)start the worker, turning load failures into typed errors, and replay constants."""
-        from .worker import RemoteError, WorkerCrashed, crash_error
+        from .worker.client import RemoteError, WorkerCrashed, crash_error
 
         try:
             self._worker.start()
@@ -320,13 +320,13 @@ class SafeModel:
 
 
 def _encode_call(args: tuple, kwargs: dict, tensors: list) -> Any:
-    from .worker import encode_tree
+    from .worker.client import encode_tree
 
     return encode_tree((args, kwargs), tensors)
 
 
 def _load_error(path: str, exc: BaseException) -> AOTIDebugError:
-    from .diagnoser import diagnose
+    from ..analysis import explain as diagnose
 
     d = diagnose(exc, package=path)
     cls = LOAD_ERROR_BY_CATEGORY.get(d.category, PackageError)
@@ -358,12 +358,12 @@ def safe_load(path: str | os.PathLike, *, device_index: int | None = None, check
     info = preflight(spath, device_index=device_index)
     checker = None
     if check_inputs:
-        from .checks import compile_input_checker
+        from ..checks.inputs import compile_input_checker
 
         checker = compile_input_checker(info)
     index = -1 if device_index is None else device_index  # -1: CPU, or the current GPU
     if isolate:
-        from .worker import Worker
+        from .worker.client import Worker
 
         worker = Worker(spath, device_index=index,
                         start_timeout=max(120.0, 4 * timeout) if timeout else 300.0)
@@ -374,7 +374,7 @@ def safe_load(path: str | os.PathLike, *, device_index: int | None = None, check
             worker.close()
             raise
         return model
-    from .worker import load_compiled
+    from .worker.client import load_compiled
 
     try:
         compiled = load_compiled(spath, device_index=index)

@@ -65,8 +65,8 @@ def build_demo_package(log: TextIO) -> Path:
 def run_demo(out: TextIO, *, as_json: bool = False, log: TextIO | None = None) -> int:
     import torch
 
-    from .diagnoser import diagnose
-    from .subproc import outcome_text, python_argv, run_isolated
+    from ..api import diagnose
+    from ..runtime.subproc import outcome_text, python_argv, run_isolated
 
     log = log or sys.stderr
     pkg = build_demo_package(log)

@@ -18,11 +18,11 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from . import hints
-from .categories import Category
-from .contract import spec_structure
-from .diagnosis import Finding
-from .errors import AOTIDebugError
+from ..core import hints
+from ..core.categories import Category
+from ..package.generated import spec_structure
+from ..core.result import Finding
+from ..core.errors import AOTIDebugError
 
 # code -> (severity, category, title). Codes are stable; never reuse one.
 CODES: dict[str, tuple[str, Category, str]] = {
@@ -293,7 +293,7 @@ def compile_input_checker(info: Any, model: str = "model") -> Callable[[tuple, d
     the export, plain tensors that all match) does a handful of attribute compares per tensor;
     anything else falls through to the explaining path, which names each problem.
     """
-    from .package import inspect_package
+    from ..package.inspect import inspect_package
 
     pinfo = inspect_package(info)
     minfo = pinfo.model(model)
@@ -623,7 +623,7 @@ def _major_minor(v: str) -> tuple[str, ...]:
 def check_host(info: Any, *, device_index: int | None = None) -> list[Finding]:
     """Can this machine run this package at all? Platform, architecture, CPU ISA, GPU and
     compute capability, device index and torch version, each fatal or harmless."""
-    from .package import inspect_package
+    from ..package.inspect import inspect_package
 
     pinfo = inspect_package(info)
     facts = host_facts(device_index, want_gpu=pinfo.device_type == "cuda")
@@ -632,7 +632,7 @@ def check_host(info: Any, *, device_index: int | None = None) -> list[Finding]:
 
 # ---------------------------------------------------------------- diagnose() entry point
 def _is_package_ref(obj: Any) -> bool:
-    from .package import PackageInfo
+    from ..package.inspect import PackageInfo
 
     return isinstance(obj, (str, os.PathLike, PackageInfo))
 
@@ -647,8 +647,8 @@ def consistency_findings(model: Any = None, inputs: Any = None, package: Any = N
         findings.append(finding("AOTC091", f"package given as a {type(package).__name__}, not a path: "
                                 "pass the .pt2 path to check it", got=type(package).__name__))
     elif package is not None:
-        from .errors import PackageError
-        from .package import inspect_package
+        from ..core.errors import PackageError
+        from ..package.inspect import inspect_package
 
         try:
             info = inspect_package(package)
@@ -673,7 +673,7 @@ def consistency_findings(model: Any = None, inputs: Any = None, package: Any = N
 def contract_from_model(model: Any) -> Any:
     """A PackageInfo-shaped contract from an ExportedProgram (or `ep.module()`), read from the
     placeholders' recorded example metadata; no user code runs. None for other objects."""
-    from .package import DimInfo, InputSpec, ModelInfo, PackageInfo
+    from ..package.inspect import DimInfo, InputSpec, ModelInfo, PackageInfo
 
     graph_module = model.graph_module if hasattr(model, "graph_signature") else model
     graph = getattr(graph_module, "graph", None)

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
-from . import migrate_rules as R
-from .errors import AOTIDebugError
+from . import rules as R
+from ..core.errors import AOTIDebugError
 
 
 class MigrateInputError(AOTIDebugError):
@@ -1036,9 +1036,9 @@ def legacy_sites(text: str, limit: int = 5) -> list[LegacySite]:
 def advise_from_text(d: Any, text: str) -> Any:
     """Point a Diagnosis at `aotidebug migrate`, with the exact rewrite of each legacy call the
     traceback quotes. Unchanged when the only legacy calls are torch's own internal frames."""
-    from . import hints
-    from .categories import Category
-    from .diagnosis import Candidate, Evidence
+    from ..core import hints
+    from ..core.categories import Category
+    from ..core.result import Candidate, Evidence
 
     text = text if isinstance(text, str) else str(text or "")
     sites = legacy_sites(text)

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from . import contract
+from . import generated as contract
 from .archive import DEFAULT_LIMITS, Archive, common_prefix, is_zip, unsafe_member_reason
-from .diagnosis import jsonable
-from .errors import PackageError
+from ..core.result import jsonable
+from ..core.errors import PackageError
 
 AOTI_DIR = "data/aotinductor/"
 ELF_MAGIC = b"\x7fELF"

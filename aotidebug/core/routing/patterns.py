@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import hints as H
-from .categories import Category as C
+from .. import hints as H
+from ..categories import Category as C
 
 
 @dataclass(frozen=True)

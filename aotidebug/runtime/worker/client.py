@@ -5,7 +5,7 @@ Why a worker and not `run_isolated` per call: importing torch and loading a pack
 once, loads the package once and answers calls until it dies; a dead worker is replaced on the
 next call.
 
-Protocol (parent <-> `aotidebug._worker_main`), over two private pipes, never over stdout:
+Protocol (parent <-> `aotidebug.runtime.worker.server`), over two private pipes, never over stdout:
 - frames are a 4-byte big-endian length plus a UTF-8 JSON object; no pickle anywhere, so a
   hostile or confused peer cannot make the other side run code;
 - tensors cross as raw bytes in shared-memory files (`/dev/shm` when available) inside a private
@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .errors import CrashError, IsolationError
-from .subproc import child_env, kill_group, python_argv
+from ...core.errors import CrashError, IsolationError
+from ..subproc import child_env, kill_group, python_argv
 
 HEADER = struct.Struct(">I")
 MAX_FRAME = 64 * 1024 * 1024      # JSON frames carry metadata only; tensors go through files
@@ -440,7 +440,7 @@ class Worker:
             pkg_root = str(Path(__file__).resolve().parent.parent)
             env = child_env(self.env)
             env["PYTHONPATH"] = pkg_root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-            argv = python_argv("-m", "aotidebug._worker_main", "--req-fd", str(req_r),
+            argv = python_argv("-m", "aotidebug.runtime.worker.server", "--req-fd", str(req_r),
                                "--resp-fd", str(resp_w), "--dir", st.directory,
                                "--parent", str(os.getpid()))
             try:
@@ -523,7 +523,7 @@ class Worker:
 
     def _failure(self, reason: str, t0: float) -> "WorkerFailure":
         """Stop the worker (killing it on timeout), reap it and describe how it ended."""
-        from .extract import signal_from_status
+        from ...core.text.extract import signal_from_status
 
         proc = self._state.proc
         rc = None
@@ -576,9 +576,9 @@ def crash_error(failure: WorkerFailure, *, package: str | None = None, inputs: A
     (from the worker's output, else `kernel_hint()`), and a Diagnosis of the captured output."""
     from dataclasses import replace
 
-    from .diagnoser import diagnose
-    from .diagnosis import Evidence
-    from .extract import faulting_kernel
+    from ...analysis import explain as diagnose
+    from ...core.result import Evidence
+    from ...core.text.extract import faulting_kernel
 
     text = failure.stdout + "\n" + failure.stderr
     kernel = faulting_kernel(text)

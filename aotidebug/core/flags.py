@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .diagnosis import FlagAdvice
+from .result import FlagAdvice
 
 COMPILE, LOAD, RUN = "compile", "load", "run"
 

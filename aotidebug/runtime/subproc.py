@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .extract import signal_from_status
+from ..core.text.extract import signal_from_status
 
 OUTPUT_LIMIT = 8 * 1024 * 1024  # keep the last 8 MiB of each stream
 

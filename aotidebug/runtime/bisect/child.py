@@ -1,6 +1,6 @@
 """Child-process entry point of the bisection runner: export (or load), compile, run, report.
 
-Run as `python -u -X faulthandler -m aotidebug._bisect_child REQUEST.json` in a private work dir
+Run as `python -u -X faulthandler -m aotidebug.runtime.bisect.child REQUEST.json` in a private work dir
 with a private TORCHINDUCTOR_CACHE_DIR (see bisection.py). Everything that can crash (the user's
 model, the compiled package) runs here, never in the caller. The request and the result are JSON
 files; tensors cross the boundary with torch.save / torch.load(weights_only=True). The result

@@ -29,11 +29,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from .diagnosis import Diagnosis, Evidence, jsonable
-from .errors import AOTIDebugError, IsolationError
-from .launch_trace import LaunchTrace, parse_trace
+from ...core.result import Diagnosis, Evidence, jsonable
+from ...core.errors import AOTIDebugError, IsolationError
+from ...core.text.launch_trace import LaunchTrace, parse_trace
 from .search import BinarySearch
-from .subproc import ProcessOutcome, python_argv, run_isolated
+from ..subproc import ProcessOutcome, python_argv, run_isolated
 
 log = logging.getLogger("aotidebug.bisect")
 
@@ -50,7 +50,7 @@ RTOL = ATOL = 1e-4
 SOURCE_LINES = 40
 _FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<fn>\S+))?')
 _RUN_MARK = "AOTIDEBUG-RUN-START"
-CHILD = ("-m", "aotidebug._bisect_child")   # argv after the interpreter; tests use a fake checker
+CHILD = ("-m", "aotidebug.runtime.bisect.child")   # argv after the interpreter; tests use a fake checker
 
 Progress = Callable[[str], None]
 
@@ -528,21 +528,3 @@ def bisect_target(target: str, *, timeout: float = 600, progress: Progress | Non
     finally:
         if not keep_work:
             shutil.rmtree(work, ignore_errors=True)
-
-
-def attach_bisect(d: Diagnosis, call: Mapping[str, Any]) -> Diagnosis:
-    """`diagnose(..., bisect=True)`: localise the kernel and attach the result to the Diagnosis."""
-    device = str(call.get("device") or "cpu")
-    try:
-        r = bisect(call["model"], call["inputs"], device=device)
-    except AOTIDebugError as exc:
-        return replace(d, evidence=d.evidence + (Evidence("bisect", "bisect-failed", str(exc)),))
-    ev = tuple(r.evidence)
-    if r.kernel:
-        summary = f"bisect: {r.fault} in {r.kernel}"
-        if r.user_frames:
-            summary += f" ({r.user_frames[0]})"
-        ev = (Evidence("bisect", "faulting-kernel", summary,
-                       {"kernel": r.kernel, "user_frames": list(r.user_frames)}),) + ev
-    return replace(d, kernel=d.kernel or r.kernel, evidence=d.evidence + ev,
-                   details={**dict(d.details), "bisect": r.to_dict()})

@@ -17,10 +17,10 @@ import os
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from . import hints as H
-from . import wrapper_source as ws
-from .categories import Category
-from .diagnosis import Candidate, Diagnosis, Evidence, FlagAdvice
+from ..core import hints as H
+from ..package import wrapper as ws
+from ..core.categories import Category
+from ..core.result import Candidate, Diagnosis, Evidence, FlagAdvice
 
 
 PROVENANCE_CONFIG = "inductor_configs={'trace.provenance_tracking_level': 1}"
@@ -58,7 +58,7 @@ def read_sources(package: Any, model: str = "model") -> Sources:
     if isinstance(path, (str, os.PathLike)) and (os.path.isdir(path) or str(path).endswith(".cpp")):
         return _read_sources_files(os.fspath(path))
     try:
-        from .package import inspect_package
+        from ..package.inspect import inspect_package
 
         info = package if hasattr(package, "read_text") and hasattr(package, "models") else \
             inspect_package(os.fspath(getattr(package, "path", package)))

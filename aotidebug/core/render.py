@@ -9,7 +9,7 @@ import html
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .diagnosis import Diagnosis
+    from .result import Diagnosis
 
 
 def _confidence(d: "Diagnosis") -> str:

@@ -11,11 +11,11 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from . import hints
-from .categories import Category
-from .diagnosis import Candidate, Diagnosis, Evidence
-from .extract import extract, faulting_kernel
-from .normalize import normalize
+from .. import hints
+from ..categories import Category
+from ..result import Candidate, Diagnosis, Evidence
+from ..text.extract import extract, faulting_kernel
+from ..text.normalize import normalize
 from .patterns import PATTERNS, Pattern
 
 # A text-only reading never claims more than this: a message is indirect evidence of its cause.
@@ -193,7 +193,7 @@ def _compiled() -> tuple[_Rule, ...]:
 def _line_keywords() -> tuple[str, ...]:
     """Every required literal of the table and the extractors: a line holding none of them can
     neither match a pattern nor yield evidence, so large logs keep only lines that hold one."""
-    from .extract import EXTRACTORS, KERNEL_REGEX, SIGNAL_REGEX
+    from ..text.extract import EXTRACTORS, KERNEL_REGEX, SIGNAL_REGEX
 
     words = {w for rule in _compiled() for _, req in rule.regexes if req for w in req}
     for rx in [e.regex for e in EXTRACTORS] + [KERNEL_REGEX, SIGNAL_REGEX]:
@@ -362,7 +362,7 @@ def _dedupe(items):
 
 def diagnose_text(text: str) -> Diagnosis:
     """A Diagnosis from error text alone (no package, model or inputs)."""
-    from .flags import advice_for  # local: keeps the flag table's torch probing off the import path
+    from ..flags import advice_for  # local: keeps the flag table's torch probing off the import path
 
     if len(text) > LARGE_TEXT:
         text = reduce_large(text)

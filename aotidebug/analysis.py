@@ -1,0 +1,137 @@
+"""Measure-then-explain: the text reading of an error, then the analyzers that measure (consistency
+checks, index-out-of-bounds trace, legacy-API advice), merged into one Diagnosis.
+
+Never raises: any input gives a Diagnosis; a bug inside an analyzer is recorded as evidence and
+the text reading still stands. Bisection (child processes) is added on top by `aotidebug.api`.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Any, Callable
+
+from .core.categories import Category
+from .core.describe import describe_inputs, environment, error_text, safe_str
+from .core.result import Candidate, Diagnosis, Evidence, Finding
+from .core.routing.classify import diagnose_text
+
+log = logging.getLogger("aotidebug")
+
+SEVERITY_CONFIDENCE = {"fatal": 0.93, "warning": 0.75, "info": 0.0}
+
+
+def merge_findings(base: Diagnosis, findings: list[Finding], source: str) -> Diagnosis:
+    """Measured findings outrank a text reading: the most severe finding's category becomes the
+    primary one, and the text reading stays as a lower candidate."""
+    relevant = [f for f in findings if f.severity in ("fatal", "warning")]
+    if not relevant:
+        if findings:
+            return replace(base, evidence=base.evidence + tuple(f.to_evidence(source) for f in findings))
+        return base
+    relevant.sort(key=lambda f: 0 if f.fatal else 1)
+    top = relevant[0]
+    conf = SEVERITY_CONFIDENCE[top.severity]
+    measured: dict[Category, Candidate] = {}
+    for f in relevant:
+        c = SEVERITY_CONFIDENCE[f.severity]
+        if f.category not in measured or measured[f.category].confidence < c:
+            measured[f.category] = Candidate(f.category, c, f.code, f.title or f.message[:120])
+    text_cands = [replace(c, confidence=min(c.confidence, conf - 0.01)) for c in base.candidates
+                  if c.category not in measured and c.category is not Category.UNKNOWN]
+    candidates = sorted(measured.values(), key=lambda c: -c.confidence) + text_cands
+    fixes = tuple(dict.fromkeys([f.hint for f in relevant if f.hint] + list(base.fixes)))
+    evidence = tuple(f.to_evidence(source) for f in findings) + base.evidence
+    title = top.title or base.title
+    return replace(
+        base, category=top.category, title=title, summary=top.message, confidence=conf,
+        evidence=evidence, candidates=tuple(candidates), fixes=fixes, code=top.code,
+        references=tuple(dict.fromkeys((top.category.doc,) + base.references)),
+    )
+
+
+# Analyzers: (name, function). Each takes the working Diagnosis and the call's arguments and
+# returns a new Diagnosis. They import their modules lazily and may be absent in a build.
+Analyzer = Callable[[Diagnosis, dict[str, Any]], Diagnosis]
+
+
+def _consistency(d: Diagnosis, call: dict[str, Any]) -> Diagnosis:
+    if call["model"] is None and call["inputs"] is None and call["package"] is None:
+        return d
+    from .checks.inputs import consistency_findings
+
+    findings = consistency_findings(model=call["model"], inputs=call["inputs"],
+                                    package=call["package"], device=call["device"])
+    return merge_findings(d, findings, "consistency")
+
+
+def _index_trace(d: Diagnosis, call: dict[str, Any]) -> Diagnosis:
+    if d.category is not Category.INDEX_OUT_OF_BOUNDS and not any(
+            e.label == "index-assertion" for e in d.evidence):
+        return d
+    from .checks.index_trace import trace_index_error
+
+    return trace_index_error(d, call)
+
+
+def _legacy(d: Diagnosis, call: dict[str, Any]) -> Diagnosis:
+    if not any(e.label == "legacy-api" for e in d.evidence):
+        return d
+    from .migrate.api import advise_from_text
+
+    return advise_from_text(d, call["text"])
+
+
+ANALYZERS: tuple[tuple[str, Analyzer], ...] = (
+    ("consistency", _consistency),
+    ("index-trace", _index_trace),
+    ("legacy-api", _legacy),
+)
+
+
+def explain(error: Any = None, model: Any = None, inputs: Any = None, *, package: Any = None,
+            device: Any = None) -> Diagnosis:
+    """Read the error, then let every analyzer measure what it can; never raises."""
+    try:
+        text = error_text(error)
+    except Exception as exc:  # error_text guards each step; this is the last line of defence
+        text = f"<aotidebug could not read the error: {type(exc).__name__}>"
+    try:
+        d = diagnose_text(text)
+    except Exception as exc:
+        log.exception("aotidebug classifier failed")
+        d = Diagnosis(Category.UNKNOWN, "aotidebug could not classify this text", "Internal error "
+                      "in the classifier; the text was not classified.", 0.0,
+                      evidence=(Evidence("aotidebug", "internal-error", f"{type(exc).__name__}: {exc}"),))
+    call = {"text": text, "error": error, "model": model, "inputs": inputs, "package": package,
+            "device": device}
+    for name, analyzer in ANALYZERS:
+        d = run_analyzer(d, name, lambda d, a=analyzer: a(d, call))  # type: ignore[misc]
+    context: dict[str, Any] = {"error_type": type(error).__name__ if error is not None else None,
+                               "text_chars": len(text)}
+    if model is not None:
+        context["model"] = type(model).__name__
+    if inputs is not None:
+        context["inputs"] = describe_inputs(inputs)
+    if package is not None:
+        context["package"] = safe_str(package)
+    if device is not None:
+        context["device"] = safe_str(device)
+    try:
+        env = environment()
+    except Exception:
+        env = {}
+    return replace(d, context={**context, **dict(d.context)}, environment=env)
+
+
+def run_analyzer(d: Diagnosis, name: str, step: Callable[[Diagnosis], Diagnosis]) -> Diagnosis:
+    """Run one analysis step; its failure becomes evidence, never an exception."""
+    try:
+        return step(d)
+    except ImportError as exc:
+        return replace(d, evidence=d.evidence + (
+            Evidence("aotidebug", "analyzer-unavailable", f"{name}: {exc}"),))
+    except Exception as exc:
+        log.debug("analyzer %s failed", name, exc_info=True)
+        return replace(d, evidence=d.evidence + (
+            Evidence("aotidebug", "analyzer-failed", f"{name}: {type(exc).__name__}: {safe_str(exc)}"),))

@@ -1,0 +1,107 @@
+"""Describe what the user handed over, without touching data or importing torch: the full text
+of an error (any type, any chain), a JSON-able summary of inputs, and the versions for a report."""
+
+from __future__ import annotations
+
+import functools
+import platform
+import sys
+import traceback
+from typing import Any
+
+MAX_CHAIN = 16
+
+
+def safe_str(obj: Any) -> str:
+    try:
+        return str(obj)
+    except Exception:  # an exception whose __str__ raises must not take us down
+        try:
+            return object.__repr__(obj)
+        except Exception:
+            return "<unprintable>"
+
+
+def error_text(error: Any) -> str:
+    """The full text of an error: every exception in the cause/context chain (root cause first),
+    with tracebacks, notes and captured subprocess output; strings and bytes as they are."""
+    if error is None:
+        return ""
+    if isinstance(error, str):
+        return error
+    if isinstance(error, (bytes, bytearray, memoryview)):
+        return bytes(error).decode("utf-8", errors="replace")
+    if not isinstance(error, BaseException):
+        return safe_str(error)
+    chain: list[BaseException] = []
+    seen: set[int] = set()
+    exc: BaseException | None = error
+    while exc is not None and id(exc) not in seen and len(chain) < MAX_CHAIN:
+        seen.add(id(exc))
+        chain.append(exc)
+        nxt = getattr(exc, "__cause__", None) or (
+            None if getattr(exc, "__suppress_context__", False) else getattr(exc, "__context__", None))
+        exc = nxt if isinstance(nxt, BaseException) else None
+    parts: list[str] = []
+    for exc in reversed(chain):
+        try:
+            tb = "".join(traceback.format_tb(exc.__traceback__)) if exc.__traceback__ else ""
+        except Exception:
+            tb = ""
+        if tb:
+            parts.append("Traceback (most recent call last):\n" + tb.rstrip("\n"))
+        parts.append(f"{type(exc).__module__}.{type(exc).__qualname__}: {safe_str(exc)}")
+        for attr in ("stderr", "output", "stdout"):
+            val = getattr(exc, attr, None)
+            if isinstance(val, (str, bytes)) and val:
+                parts.append(error_text(val))
+        notes = getattr(exc, "__notes__", None)
+        if isinstance(notes, (list, tuple)):
+            parts.extend(safe_str(n) for n in notes)
+    return "\n".join(parts)
+
+
+def describe_inputs(inputs: Any, limit: int = 32) -> Any:
+    """A JSON-able description of inputs (shape, dtype, device, strides), never touching data."""
+    def one(x: Any, depth: int) -> Any:
+        if depth > 4:
+            return "..."
+        shape = getattr(x, "shape", None)
+        if shape is not None and hasattr(x, "dtype"):
+            try:
+                return {"shape": [int(s) for s in shape], "dtype": str(x.dtype),
+                        "device": str(getattr(x, "device", "?")),
+                        "stride": [int(s) for s in x.stride()] if hasattr(x, "stride") else None}
+            except Exception:
+                return {"type": type(x).__name__}
+        if isinstance(x, dict):
+            return {str(k): one(v, depth + 1) for k, v in list(x.items())[:limit]}
+        if isinstance(x, (list, tuple)):
+            return [one(v, depth + 1) for v in list(x)[:limit]]
+        if isinstance(x, (int, float, bool, str)) or x is None:
+            return x
+        return {"type": type(x).__name__}
+    try:
+        return one(inputs, 0)
+    except Exception:
+        return {"type": type(inputs).__name__}
+
+
+def environment() -> dict[str, Any]:
+    """Versions for a bug report, read without importing torch (a fresh copy each call)."""
+    return dict(_environment())
+
+
+@functools.lru_cache(maxsize=1)
+def _environment() -> dict[str, Any]:
+    # Cached: the metadata lookups and platform probe cost more than classifying a typical log.
+    from importlib import metadata
+
+    env: dict[str, Any] = {"python": sys.version.split()[0], "platform": platform.platform(),
+                           "machine": platform.machine()}
+    for dist in ("torch", "aotidebug"):
+        try:
+            env[dist] = metadata.version(dist)
+        except Exception:
+            env[dist] = None
+    return env
