@@ -35,7 +35,7 @@ _EXPORTS: dict[str, str] = {
     "inspect_package": "package.inspect",
     "PackageInfo": "package.inspect",
     "check_inputs": "checks.inputs",
-    "check_host": "checks.inputs",
+    "check_host": "checks.host",
     # safe loading
     "safe_load": "runtime.safe_load",
     "SafeModel": "runtime.safe_load",
@@ -70,7 +70,8 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .core import flags
     from .core.categories import Category
-    from .checks.inputs import check_host, check_inputs
+    from .checks.host import check_host
+    from .checks.inputs import check_inputs
     from .core.routing.classify import Match, classify
     from .api import diagnose
     from .core.result import Candidate, Diagnosis, Evidence, FlagAdvice, Finding

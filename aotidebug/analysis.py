@@ -58,7 +58,7 @@ Analyzer = Callable[[Diagnosis, dict[str, Any]], Diagnosis]
 def _consistency(d: Diagnosis, call: dict[str, Any]) -> Diagnosis:
     if call["model"] is None and call["inputs"] is None and call["package"] is None:
         return d
-    from .checks.inputs import consistency_findings
+    from .checks.consistency import consistency_findings
 
     findings = consistency_findings(model=call["model"], inputs=call["inputs"],
                                     package=call["package"], device=call["device"])
@@ -77,7 +77,7 @@ def _index_trace(d: Diagnosis, call: dict[str, Any]) -> Diagnosis:
 def _legacy(d: Diagnosis, call: dict[str, Any]) -> Diagnosis:
     if not any(e.label == "legacy-api" for e in d.evidence):
         return d
-    from .migrate.api import advise_from_text
+    from .migrate.advice import advise_from_text
 
     return advise_from_text(d, call["text"])
 

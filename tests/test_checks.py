@@ -12,9 +12,11 @@ import torch
 
 from aotidebug import diagnose
 from aotidebug.core.categories import Category
-from aotidebug.checks.inputs import (CODES, HostFacts, check_host, check_inputs, compile_input_checker,
-                              consistency_findings, host_findings, load_inputs_file,
-                              parse_compute_capability)
+from aotidebug.checks.codes import CODES
+from aotidebug.checks.consistency import consistency_findings
+from aotidebug.checks.exported import load_inputs_file
+from aotidebug.checks.host import HostFacts, check_host, host_findings, parse_compute_capability
+from aotidebug.checks.inputs import check_inputs, compile_input_checker
 from aotidebug.faces.cli import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, main
 from aotidebug.core.errors import AOTIDebugError
 from aotidebug.core.hints import ALL as HINTS
@@ -226,7 +228,7 @@ def test_edited_host_metadata(pk, tmp_path, changes, code, severity):
 
 
 def test_amx_package_on_a_cpu_without_amx(pk, tmp_path):
-    from aotidebug.checks.inputs import cpu_flags
+    from aotidebug.checks.host import cpu_flags
 
     if "amx_tile" in (cpu_flags() or ()):
         pytest.skip("this CPU has AMX")
@@ -328,7 +330,7 @@ def test_inputs_file_refuses_code(tmp_path, pk):
 
 
 def test_codes_table_is_consistent():
-    from aotidebug.checks.inputs import HINTS as CHECK_HINTS
+    from aotidebug.checks.codes import HINTS as CHECK_HINTS
 
     assert all(c.startswith("AOTC") and len(c) == 7 for c in CODES)
     assert all(sev in ("fatal", "warning", "info") for sev, _, _ in CODES.values())
@@ -344,7 +346,7 @@ def test_unreadable_or_unusable_package_is_evidence_not_a_crash(tmp_path):
 
 
 def test_parse_device():
-    from aotidebug.checks.inputs import _parse_device
+    from aotidebug.checks.inputs import parse_device as _parse_device
 
     assert _parse_device("cuda:1") == ("cuda", 1) and _parse_device(torch.device("cpu")) == ("cpu", None)
     assert _parse_device(0) == ("cuda", 0) and _parse_device(-1) == ("cpu", None)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aotidebug.package import wrapper as ws
+from aotidebug.package import bounds as ws
 from aotidebug.core.categories import Category
 from aotidebug.api import diagnose
 from aotidebug.runtime.subproc import python_argv, run_isolated

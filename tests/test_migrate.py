@@ -254,6 +254,41 @@ def test_inductor_aot_compile_advice_reads_the_assertion(name, tail, want):
     assert [(s.file, s.line, s.rewrite) for s in sites] == [("legacy.py", 30, want)]
 
 
+@pytest.mark.parametrize("name", ["program", "ep", "my_ep", "exported_model"])
+def test_advice_keeps_export_for_a_module_named_like_a_program(name):
+    """A name is no provenance: `program` may be an nn.Module, so torch.export.export stays."""
+    from aotidebug.migrate.api import legacy_sites
+
+    text = (f'Traceback (most recent call last):\n  File "legacy.py", line 30, in <module>\n'
+            f'    so = torch._inductor.aot_compile({name}, (x,))\n'
+            'TypeError: stat: path should be string\n')
+    want = f"so = torch._inductor.aoti_compile_and_package(torch.export.export({name}, (x,)))"
+    assert [s.rewrite for s in legacy_sites(text)] == [want]
+
+
+def test_advice_drops_export_when_the_same_frame_exported_it():
+    from aotidebug.migrate.api import legacy_sites
+
+    frame = '  File "legacy.py", line {}, in build\n'
+    text = ("Traceback (most recent call last):\n" + frame.format(29)
+            + "    program = torch.export.export(model, (x,))\n" + frame.format(30)
+            + "    so = torch._inductor.aot_compile(program, (x,))\nTypeError: boom\n")
+    assert legacy_sites(text)[-1].rewrite == "so = torch._inductor.aoti_compile_and_package(program)"
+    other = text.replace("in build\n    program", "in other\n    program")
+    assert "torch.export.export(program" in legacy_sites(other)[-1].rewrite
+
+
+def test_module_named_program_keeps_export_in_files():
+    src = ("import torch\n\n\ndef build():\n    program = torch.export.export(m, (x,))\n\n\n"
+           "def compile_it(program):\n    return torch._inductor.aot_compile(program, (x,))\n\n\n"
+           "program = MyModule()\nso = torch._inductor.aot_compile(program, (x,))\n")
+    res = migrate_source(src)
+    assert res.code.count("torch.export.export(program, (x,))") == 2
+    assert [n.code for n in res.notes] == ["AOTM113", "AOTM113"]
+    ep = "import torch\nprogram = torch.export.export(m, (x,))\nso = torch._inductor.aot_compile(program, (x,))\n"
+    assert migrate_source(ep).code.endswith("so = torch._inductor.aoti_compile_and_package(program)\n")
+
+
 def test_internal_legacy_frames_are_not_advice():
     """aoti_compile_and_package calls aot_compile inside torch: that is no legacy use."""
     from aotidebug.core.routing.classify import diagnose_text

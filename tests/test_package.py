@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from aotidebug.package import generated as contract
+from aotidebug.package.pytree_spec import spec_structure
 from aotidebug.package.archive import Archive, Limits, unsafe_member_reason
 from aotidebug.faces.cli import EXIT_INPUT, EXIT_OK, main
 from aotidebug.core.errors import PackageError
@@ -238,7 +239,7 @@ def test_contract_without_guard_functions():
     assert a["sizes"] == [{"symbol": "s0", "min": None, "max": None}, 16] and a["strides"] == [16, 1]
     assert b["sizes"] == [3] and a["dtype"] is None
     assert any("check_input_N" in m for m in parsed["missing"])
-    assert contract.spec_structure(parsed["in_spec"]) == ("tuple", (("tuple", ("leaf", "leaf")), ("dict", (), ())))
+    assert spec_structure(parsed["in_spec"]) == ("tuple", (("tuple", ("leaf", "leaf")), ("dict", (), ())))
 
 
 def test_contract_symbolic_stride_and_dict_spec():
@@ -260,16 +261,16 @@ static void check_input_0(AtenTensorHandle* input_handles) {
     assert inp == {"index": 0, "name": "arg0_1", "dtype": "bfloat16",
                    "sizes": [4, {"symbol": "s12", "min": 2, "max": None}],
                    "strides": ["s12", 1], "device_type": "cuda"}
-    st = contract.spec_structure(parsed["in_spec"])
+    st = spec_structure(parsed["in_spec"])
     assert st[1][1] == ("dict", ("a", "b"), ("leaf", "leaf"))
 
 
 def test_contract_garbage_is_empty_not_crash():
     parsed = contract.parse_wrapper("\x00 not c++ at all {{{{ in_spec_ = R\"(")
     assert parsed["inputs"] == [] and parsed["in_spec"] is None and parsed["missing"]
-    assert contract.spec_structure("not json") is None
-    assert contract.spec_structure("[1, 5]") is None
-    assert contract.spec_structure('[1, {"type": "builtins.tuple", "children_spec": [3]}]') is None
+    assert spec_structure("not json") is None
+    assert spec_structure("[1, 5]") is None
+    assert spec_structure('[1, {"type": "builtins.tuple", "children_spec": [3]}]') is None
     with pytest.raises(ValueError):
         contract.parse_metadata("[1, 2]")
 

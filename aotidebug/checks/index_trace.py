@@ -2,7 +2,7 @@
 dimension, its compiled guards, the user's line and the offending values.
 
 `trace_index_error` is the analyzer `diagnose()` runs for this category. It reads the package's
-generated sources (never runs the package), traces the bound with `wrapper_source.trace_bound`,
+generated sources (never runs the package), traces the bound with `package.bounds.trace_bound`,
 and, when the caller passed inputs, measures them: the actual size of the dynamic dimension and
 the min/max of the index tensor (the user handed those tensors over, so reading them is fine).
 Measured causes outrank the text: a dimension outside the compiled range becomes an
@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import inspect
 import os
+from pathlib import Path
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ..core import hints as H
-from ..package import wrapper as ws
+from ..package import bounds as ws
+from ..package.generated import PROVENANCE_MEMBER
 from ..core.categories import Category
 from ..core.result import Candidate, Diagnosis, Evidence, FlagAdvice
 
@@ -45,7 +47,7 @@ class Sources:
 
 def _provenance_member(files: tuple[str, ...], wrapper_member: str | None) -> str | None:
     folder = wrapper_member.rsplit("/", 1)[0] + "/" if wrapper_member and "/" in wrapper_member else ""
-    hits = [f for f in files if f.endswith("kernel_information.json")]
+    hits = [f for f in files if f.endswith(PROVENANCE_MEMBER)]
     return next((f for f in hits if f.startswith(folder)), hits[0] if hits else None)
 
 
@@ -80,49 +82,73 @@ def read_sources(package: Any, model: str = "model") -> Sources:
         return Sources(problem=f"{type(exc).__name__}: {exc}")
 
 
-def _read_sources_files(path: str, cap: int = 64 * 1024 * 1024) -> Sources:
-    """An extracted package folder or a bare `*.wrapper.cpp` (guide step 1 allows either)."""
-    from pathlib import Path
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
+MAX_WALK = 10000  # files looked at under a user-given folder, so a huge tree cannot stall diagnose()
 
-    def read(p: Path | None) -> str | None:
+
+def _walk(root: Path) -> list[Path]:
+    """Up to MAX_WALK files under `root`, breadth first, never following symlinked folders."""
+    out: list[Path] = []
+    todo = [root]
+    while todo and len(out) < MAX_WALK:
+        d = todo.pop(0)
         try:
-            if p is None or p.stat().st_size > cap:
-                return None
-            return p.read_text(encoding="utf-8", errors="replace")
+            entries = sorted(d.iterdir())
         except OSError:
+            continue
+        for e in entries:
+            if e.is_dir() and not e.is_symlink():
+                todo.append(e)
+            elif e.is_file():
+                out.append(e)
+                if len(out) >= MAX_WALK:
+                    break
+    return out
+
+
+def _read_capped(p: Path | None) -> str | None:
+    try:
+        if p is None or not p.is_file() or p.stat().st_size > MAX_SOURCE_BYTES:
             return None
-
-    root = Path(path)
-    if root.is_file():
-        return Sources(wrapper=read(root), where=path,
-                       problem=None if root.exists() else f"{path} does not exist")
-
-    def first(pattern: str) -> Path | None:
-        for i, p in enumerate(root.rglob(pattern)):
-            return p if i < 10000 else None
+        return p.read_text(encoding="utf-8", errors="replace")
+    except OSError:
         return None
-    wrapper = first("*.wrapper.cpp") or next((p for p in root.rglob("*.cpp")
-                                              if not p.name.endswith(".kernel.cpp")), None)
-    src = Sources(read(wrapper), read(first("*.kernel.cpp")), read(first("kernel_information.json")), where=path)
+
+
+def _read_sources_files(path: str) -> Sources:
+    """An extracted package folder or a bare `*.wrapper.cpp` (guide step 1 allows either)."""
+    root = Path(path)
+    if not root.exists():
+        return Sources(where=path, problem=f"{path} does not exist")
+    if root.is_file():
+        return Sources(wrapper=_read_capped(root), where=path)
+    files = _walk(root)
+
+    def first(suffix: str) -> Path | None:
+        return next((f for f in files if f.name.endswith(suffix)), None)
+    wrapper = first(".wrapper.cpp") or next((f for f in files if f.suffix == ".cpp"
+                                            and not f.name.endswith(".kernel.cpp")), None)
+    src = Sources(_read_capped(wrapper), _read_capped(first(".kernel.cpp")),
+                  _read_capped(first(PROVENANCE_MEMBER)), where=path)
     return src if (src.wrapper or src.kernel) else replace(src, problem=f"no generated .cpp sources under {path}")
 
 
-def _read_sources_zip(package: Any, cap: int = 64 * 1024 * 1024) -> Sources:
-    """Fallback reader (package inspector unavailable): plain zipfile, size-capped, text only."""
-    import zipfile
+def _read_sources_zip(package: Any) -> Sources:
+    """Sources of a zip the package inspector refused (no metadata, say): through the one capped
+    archive reader, which refuses hostile members; reading text runs nothing."""
+    from ..package.archive import Archive
 
     try:
         path = os.fspath(getattr(package, "path", package))
-        with zipfile.ZipFile(path) as zf:
-            names = zf.namelist()
+        with Archive(path) as arc:
+            names = arc.names
 
             def read(suffix: str) -> str | None:
                 name = next((n for n in names if n.endswith(suffix)), None)
-                if name is None or zf.getinfo(name).file_size > cap:
+                if name is None or arc.size(name) > MAX_SOURCE_BYTES:
                     return None
-                return zf.read(name).decode("utf-8", errors="replace")
-            return Sources(read(".wrapper.cpp"), read(".kernel.cpp"), read("kernel_information.json"),
-                           where=path)
+                return arc.read_text(name)
+            return Sources(read(".wrapper.cpp"), read(".kernel.cpp"), read(PROVENANCE_MEMBER), where=path)
     except Exception as exc:
         return Sources(problem=f"{type(exc).__name__}: {exc}")
 

@@ -69,13 +69,14 @@ def cmd_inspect(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    from ..checks.inputs import check_host, check_inputs
+    from ..checks.host import check_host
+    from ..checks.inputs import check_inputs
     from ..package.inspect import inspect_package
 
     info = inspect_package(args.package)
     findings = list(check_host(info))
     if args.inputs:
-        from ..checks.inputs import load_inputs_file
+        from ..checks.exported import load_inputs_file
 
         findings += check_inputs(info, load_inputs_file(args.inputs))
     if args.json:

@@ -5,7 +5,7 @@ Code allocation (stable; never reuse a retired code):
   informational note attached to a rewrite (what has no counterpart, what was assumed).
 - AOTM2xx: a legacy use that is reported, never rewritten (the C++ and Python `.so` runners).
 - AOTM9xx: a legacy call left alone on purpose, with the reason.
-Rewrites that need logic live in `migrate.py`, one small function per entry point; each says
+Rewrites that need logic live in `plans.py`, one small function per entry point; each says
 "leave it alone" (an AOTM9xx note) when it is not sure.
 """
 

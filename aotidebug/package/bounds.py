@@ -15,10 +15,12 @@ Works on CPU packages (C++ kernels in `*.kernel.cpp`, `AOTI_TORCH_CHECK(...)`) a
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable
+
+from . import generated
+from .generated import Guard, Provenance, parse_provenance
 
 # `index out of bounds: 0 <= tmp7 < ks0` / `tmp7 < 8L` / `0 <= tmp7` (codegen/common.py and cpp.py
 # `indirect_assert`: both bounds, upper only or lower only).
@@ -28,20 +30,6 @@ ASSERT_MSG = re.compile(
 CPP_KERNEL_DEF = re.compile(r'(?:extern\s+"C"\s+)?(?:[\w:]+\s+)*?void\s+(?P<name>cpp_\w+)\s*\(', re.M)
 TRITON_DEF = re.compile(r"^\s*def\s+(?P<name>triton_\w+)\s*\(", re.M)
 TRITON_BLOCK = re.compile(r"async_compile\.triton\(\s*'(?P<name>\w+)'\s*,\s*'''", re.M)
-SIZE_SYMBOL = re.compile(
-    r"(?:const\s+)?(?:int64_t|auto|long)\s+(?P<sym>\w+)\s*=\s*(?P<input>\w+)_size\[(?P<dim>\d+)\]\s*;")
-INPUT_NAME = re.compile(r'inputs_info_\[(?P<index>\d+)\]\.name\s*=\s*"(?P<name>\w+)"')
-CONST_FIELD = re.compile(r'constants_info_\[(?P<index>\d+)\]\.(?P<field>name|shape|original_fqn)\s*=\s*'
-                         r'(?:"(?P<str>[^"]*)"|\{(?P<shape>[^}]*)\})')
-GUARD_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("min", re.compile(r"if\s*\(\s*(?P<input>\w+)_size\[(?P<dim>\d+)\]\s*<\s*(?P<value>-?\d+)\s*\)")),
-    ("max", re.compile(r"if\s*\(\s*(?P<input>\w+)_size\[(?P<dim>\d+)\]\s*>\s*(?P<value>-?\d+)\s*\)")),
-    ("exact", re.compile(r"if\s*\(\s*(?P<value>-?\d+)\s*!=\s*(?P<input>\w+)_size\[(?P<dim>\d+)\]\s*\)")),
-)
-SOURCE_NODES = re.compile(r"//\s*Topologically Sorted Source Nodes:\s*\[(?P<nodes>[^\]]*)\]"
-                          r"(?:,\s*Original ATen:\s*\[(?P<aten>[^\]]*)\])?")
-PROVENANCE_HANDLE = re.compile(r"//\s*\[Provenance debug handles\]\s*(?P<handle>[\w:]+)")
-FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>[\w<>.]+)(?:\n\s+(?P<code>[^\n]*))?')
 SYMBOL_TOKEN = re.compile(r"\b(?:s|u|ks)\d+\b")
 INT_LITERAL = re.compile(r"^\(?(-?\d+)L?\)?$")
 # C++: `auto tmp3 = expr;`  Triton: `tmp3 = expr`
@@ -53,7 +41,7 @@ TMP = re.compile(r"\btmp\d+\b")
 CPP_RAISED_FROM = re.compile(r"Exception raised from (?P<kernel>\w+) at (?P<file>\S+?):(?P<line>\d+)")
 TRITON_ASSERT_AT = re.compile(r"(?P<file>\S+\.py):(?P<line>\d+): \w+: block: \[[\d, ]+\], thread: \[[\d, ]+\]")
 
-USER_FRAME_EXCLUDE = ("/torch/", "/site-packages/", "<frozen", "/lib/python")
+
 
 
 # ---------------------------------------------------------------- results
@@ -91,45 +79,6 @@ class CallSite:
             if i < len(self.args):
                 return self.args[i]
         return None
-
-
-@dataclass(frozen=True)
-class Guard:
-    """A compiled check on one input dimension (`check_input_N`)."""
-
-    input: str
-    dim: int
-    kind: str  # "min" (size >= value), "max" (size <= value), "exact" (size == value)
-    value: int
-    line: int
-    gated_by_env: bool  # True when the generated code runs it only with AOTI_RUNTIME_CHECK_INPUTS=1
-
-    def describe(self) -> str:
-        op = {"min": ">=", "max": "<=", "exact": "=="}[self.kind]
-        return f"size {op} {self.value}"
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """One kernel's entry of `kernel_information.json` (trace.provenance_tracking_level=1)."""
-
-    kernel: str
-    handle: str | None
-    post_grad_nodes: tuple[str, ...]
-    pre_grad_nodes: tuple[str, ...]
-    stack_traces: tuple[str, ...]
-
-    def user_lines(self) -> tuple[str, ...]:
-        """`file:line in func: code` for frames outside torch (the user's own code), deduplicated."""
-        out: list[str] = []
-        for trace in self.stack_traces:
-            for m in FRAME.finditer(trace):
-                if any(x in m.group("file") for x in USER_FRAME_EXCLUDE):
-                    continue
-                code = (m.group("code") or "").strip()
-                out.append(f"{m.group('file')}:{m.group('line')} in {m.group('func')}"
-                           + (f": {code}" if code else ""))
-        return tuple(dict.fromkeys(out))
 
 
 @dataclass(frozen=True)
@@ -343,62 +292,23 @@ def call_sites(wrapper: str, kernel: str, params: tuple[str, ...] | None = None)
             above = lines[j].strip()
             if rx.match(lines[j]) or re.match(r"^(?:kernels\.)?(?:call_)?(?:cpp|triton)_\w+\(", above):
                 break
-            sm = SOURCE_NODES.search(above)
+            sm = generated.RX["source_nodes"].search(above)
             if sm and not nodes:
-                nodes = tuple(n.strip() for n in sm.group("nodes").split(",") if n.strip())
-                aten = tuple(n.strip() for n in (sm.group("aten") or "").split(",") if n.strip())
-            pm = PROVENANCE_HANDLE.search(above)
+                nodes = tuple(n.strip() for n in sm.group(1).split(",") if n.strip())
+                aten = tuple(n.strip() for n in (sm.group(2) or "").split(",") if n.strip())
+            pm = generated.RX["provenance"].search(above)
             if pm and handle is None:
-                handle = pm.group("handle")
+                handle = pm.group(1)
         out.append(CallSite(kernel, i + 1, args, params, nodes, aten, handle))
     return out
 
 
 # ---------------------------------------------------------------- inputs, constants, guards
-
-
-def size_symbols(wrapper: str) -> dict[str, tuple[str, int]]:
-    """`int64_t s77 = arg0_1_size[0];` -> {"s77": ("arg0_1", 0)} (first definition wins)."""
-    out: dict[str, tuple[str, int]] = {}
-    for m in SIZE_SYMBOL.finditer(wrapper):
-        out.setdefault(m.group("sym"), (m.group("input"), int(m.group("dim"))))
-    return out
-
-
-def input_names(wrapper: str) -> dict[str, int]:
-    """`inputs_info_[1].name = "arg1_1"` -> {"arg1_1": 1}."""
-    return {m.group("name"): int(m.group("index")) for m in INPUT_NAME.finditer(wrapper)}
-
-
-def constants(wrapper: str) -> dict[str, dict[str, Any]]:
-    """Constants by wrapper name: {"emb_weight": {"index": 0, "fqn": "emb.weight", "shape": (8, 4)}}."""
-    by_index: dict[int, dict[str, Any]] = {}
-    for m in CONST_FIELD.finditer(wrapper):
-        d = by_index.setdefault(int(m.group("index")), {"index": int(m.group("index"))})
-        f = m.group("field")
-        if f == "shape":
-            try:
-                d["shape"] = tuple(int(x) for x in m.group("shape").split(",") if x.strip())
-            except ValueError:
-                pass
-        elif f == "original_fqn":
-            d["fqn"] = m.group("str")
-        else:
-            d["name"] = m.group("str")
-    return {d["name"]: d for d in by_index.values() if "name" in d}
-
-
-def guards_for(wrapper: str, input_name: str, dim: int) -> tuple[Guard, ...]:
-    """The checks `check_input_N` compiles for one input dimension, in source order."""
-    gated = bool(re.search(r"getenv\(\s*\"AOTI_RUNTIME_CHECK_INPUTS\"\s*\)", wrapper)) and \
-        "_check_aoti_runtime_check_inputs_env()" in wrapper
-    found: list[Guard] = []
-    for kind, rx in GUARD_PATTERNS:
-        for m in rx.finditer(wrapper):
-            if m.group("input") == input_name and int(m.group("dim")) == dim:
-                found.append(Guard(input_name, dim, kind, int(m.group("value")), line_of(wrapper, m.start()),
-                                   gated))
-    return tuple(sorted(found, key=lambda g: g.line))
+# Read by the one parser in `generated`; re-exported here for the bound trace.
+size_symbols = generated.size_symbols
+input_names = generated.input_names
+constants = generated.constants_by_name
+guards_for = generated.guards_for
 
 
 def describe_guards(guards: Iterable[Guard]) -> str:
@@ -453,33 +363,6 @@ def index_dataflow(body: str, var: str) -> dict[str, Any]:
             indexed = ptrs[0]
             break
     return {"sources": tuple(sources), "wraps_negative": wraps, "indexed": indexed}
-
-
-# ---------------------------------------------------------------- provenance
-
-
-def parse_provenance(text: str | None) -> dict[str, Provenance]:
-    """`kernel_information.json` -> {kernel name: Provenance}; {} for missing or malformed JSON."""
-    if not text:
-        return {}
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    out: dict[str, Provenance] = {}
-    for key, val in data.items():
-        if not isinstance(val, dict):
-            continue
-        name, _, handle = str(key).partition(":")
-
-        def strs(k: str) -> tuple[str, ...]:
-            v = val.get(k) or ()
-            return tuple(str(x) for x in v) if isinstance(v, (list, tuple)) else ()
-        out[name] = Provenance(name, handle or None, strs("post_grad_nodes"), strs("pre_grad_nodes"),
-                               strs("stack_traces"))
-    return out
 
 
 # ---------------------------------------------------------------- the trace

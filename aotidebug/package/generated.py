@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..core.text.frames import user_frames
 
 # ---------------------------------------------------------------- regex tables (data, not code)
 _NAME = r"[A-Za-z_]\w*"
@@ -26,11 +29,11 @@ RX = {
                        re.S),
     "guard_fn": re.compile(r"static\s+void\s+check_input_(\d+)\s*\("),
     "handle": re.compile(rf"ConstantHandle\s+({_NAME})\s*=\s*ConstantHandle\(\s*input_handles\[(\d+)\]\s*\)"),
-    "symbol": re.compile(rf"int64_t\s+(s\d+|ks\d+|u\d+)\s*=\s*({_NAME})_size\[(\d+)\]\s*;"),
+    "symbol": re.compile(rf"(?:const\s+)?(?:int64_t|auto|long)\s+(\w+)\s*=\s*({_NAME})_size\[(\d+)\]\s*;"),
     "assert_size_stride": re.compile(rf"assert_size_stride\(\s*({_NAME})\s*,\s*\{{([^}}]*)\}}\s*,\s*\{{([^}}]*)\}}"),
     "extern_decl": re.compile(rf'extern\s+"C"\s+(?:\w+\s+)*void\s+({_NAME})\s*\('),
     "source_nodes": re.compile(r"//\s*Topologically Sorted Source Nodes:\s*\[([^\]]*)\](?:,\s*Original ATen:\s*\[([^\]]*)\])?"),
-    "provenance": re.compile(r"//\s*\[Provenance debug handles\]\s*(\S+)"),
+    "provenance": re.compile(r"//\s*\[Provenance debug handles\]\s*([\w:]+)"),
     "kernel_call": re.compile(r"^\s*(?:AOTI_TORCH_ERROR_CODE_CHECK\()?\s*((?:cpp_fused|triton|aoti_torch_\w+?_)\w*|kernels\.\w+)\s*\(", re.M),
     "device_ctor": re.compile(r'AOTInductorModelBase\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,'),
 }
@@ -43,6 +46,8 @@ GUARD_RX = {
     "stride_eq": r"if\s*\(\s*(-?\d+)L?\s*!=\s*{n}_stride\[(\d+)\]\s*\)",
     "device": r"{n}_expected_device_type\s*=\s*(\d+)\s*;",
 }
+# The provenance member (trace.provenance_tracking_level=1): kernel -> FX nodes -> stack traces.
+PROVENANCE_MEMBER = "kernel_information.json"
 _KERNEL_MARKERS = ("cpp_fused", "triton", "aoti_torch_", "kernels.")
 DEVICE_CODES = {0: "cpu", 1: "cuda", 2: "mkldnn", 3: "opengl", 4: "opencl", 5: "ideep", 6: "hip",
                 7: "fpga", 8: "maia", 9: "xla", 10: "vulkan", 11: "metal", 12: "xpu", 13: "mps",
@@ -190,7 +195,7 @@ def parse_outputs(text: str) -> list[dict[str, Any]]:
     return [{"index": int(i), "name": n} for i, n in sorted(RX["output_name"].findall(text), key=lambda t: int(t[0]))]
 
 
-def parse_kernels(text: str, provenance: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def parse_kernels(text: str, provenance: Mapping[str, Provenance] | None = None) -> list[dict[str, Any]]:
     """Kernels named by the wrapper (declared or called), each with the source nodes named in the
     comments above its call and, when the package has `kernel_information.json`, its stack traces."""
     order: dict[str, dict[str, Any]] = {}
@@ -223,20 +228,18 @@ def parse_kernels(text: str, provenance: dict[str, Any] | None = None) -> list[d
                 if s not in k["source_nodes"]:
                     k["source_nodes"].append(s)
             pending = []
-    for key, entry in (provenance or {}).items():
-        name = str(key).rsplit(":", 1)[0]
+    for name, entry in (provenance or {}).items():
         k = add(name)
-        if isinstance(entry, dict):
-            for s in list(entry.get("pre_grad_nodes") or []) + list(entry.get("post_grad_nodes") or []):
-                if isinstance(s, str) and s not in k["source_nodes"]:
-                    k["source_nodes"].append(s)
-            for t in entry.get("stack_traces") or []:
-                if isinstance(t, str) and t not in k["stack_traces"]:
-                    k["stack_traces"].append(t)
+        for s in entry.pre_grad_nodes + entry.post_grad_nodes:
+            if s not in k["source_nodes"]:
+                k["source_nodes"].append(s)
+        for t in entry.stack_traces:
+            if t not in k["stack_traces"]:
+                k["stack_traces"].append(t)
     return list(order.values())
 
 
-def parse_wrapper(text: str, provenance: dict[str, Any] | None = None) -> dict[str, Any]:
+def parse_wrapper(text: str, provenance: Mapping[str, Provenance] | None = None) -> dict[str, Any]:
     """Everything the wrapper records, plus `missing`: what this code style does not say."""
     inputs, missing = parse_inputs(text)
     specs = parse_specs(text)
@@ -255,37 +258,113 @@ def parse_metadata(text: str) -> dict[str, str]:
     return {str(k): v if isinstance(v, str) else json.dumps(v) for k, v in data.items()}
 
 
-# ---------------------------------------------------------------- pytree call spec
-def spec_structure(spec_json: str | None) -> Any:
-    """The in_spec's argument structure as nested plain data: ("tuple"|"list", [...]),
-    ("dict", keys, [...]) or "leaf". None when the spec cannot be read."""
-    if not spec_json:
-        return None
+# ---------------------------------------------------------------- guards, symbols, constants
+_GUARD_KINDS = (("size_min", "min"), ("size_max", "max"), ("size_eq", "exact"))
+_ENV_GATED = re.compile(r"getenv\(\s*\"AOTI_RUNTIME_CHECK_INPUTS\"\s*\)")
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A compiled check on one input dimension (`check_input_N`)."""
+
+    input: str
+    dim: int
+    kind: str  # "min" (size >= value), "max" (size <= value), "exact" (size == value)
+    value: int
+    line: int
+    gated_by_env: bool  # True when the generated code runs it only with AOTI_RUNTIME_CHECK_INPUTS=1
+
+    def describe(self) -> str:
+        op = {"min": ">=", "max": "<=", "exact": "=="}[self.kind]
+        return f"size {op} {self.value}"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """One kernel's entry of `kernel_information.json` (trace.provenance_tracking_level=1)."""
+
+    kernel: str
+    handle: str | None
+    post_grad_nodes: tuple[str, ...]
+    pre_grad_nodes: tuple[str, ...]
+    stack_traces: tuple[str, ...]
+
+    def user_lines(self) -> tuple[str, ...]:
+        """`file:line in func: code` for frames outside torch (the user's own code), deduplicated."""
+        return tuple(str(f) for f in user_frames(self.stack_traces))
+
+
+def input_guards(text: str, name: str, *, offset_text: str | None = None) -> tuple[Guard, ...]:
+    """Every size guard compiled for input `name` (`check_input_N`), in source order."""
+    gated = bool(_ENV_GATED.search(text)) and "_check_aoti_runtime_check_inputs_env()" in text
+    n = re.escape(name)
+    found: list[Guard] = []
+    for key, kind in _GUARD_KINDS:
+        for m in re.finditer(GUARD_RX[key].format(n=n), text):
+            a, b = m.group(1), m.group(2)
+            dim, value = (int(b), int(a)) if key == "size_eq" else (int(a), int(b))
+            found.append(Guard(name, dim, kind, value, text.count("\n", 0, m.start()) + 1, gated))
+    return tuple(sorted(found, key=lambda g: g.line))
+
+
+def guards_for(text: str, name: str, dim: int) -> tuple[Guard, ...]:
+    """The guards of one input dimension."""
+    return tuple(g for g in input_guards(text, name) if g.dim == dim)
+
+
+def size_symbols(text: str) -> dict[str, tuple[str, int]]:
+    """`int64_t s77 = arg0_1_size[0];` -> {"s77": ("arg0_1", 0)} (first definition wins)."""
+    out: dict[str, tuple[str, int]] = {}
+    for sym, name, dim in RX["symbol"].findall(text):
+        out.setdefault(sym, (name, int(dim)))
+    return out
+
+
+def input_names(text: str) -> dict[str, int]:
+    """`inputs_info_[1].name = "arg1_1"` (or a `ConstantHandle` of `input_handles[1]`) -> {"arg1_1": 1}."""
+    out = {n: int(i) for i, n in RX["input_name"].findall(text)}
+    for n, i in RX["handle"].findall(text):
+        if int(i) not in out.values():
+            out.setdefault(n, int(i))
+    return out
+
+
+def constants_by_name(text: str) -> dict[str, dict[str, Any]]:
+    """Constants by wrapper name: {"emb_weight": {"index": 0, "fqn": "emb.weight", "shape": (8, 4)}}."""
+    out: dict[str, dict[str, Any]] = {}
+    for c in parse_constants(text):
+        if "name" not in c:
+            continue
+        d: dict[str, Any] = {"index": c["index"], "name": c["name"]}
+        if "original_fqn" in c:
+            d["fqn"] = c["original_fqn"]
+        if "shape" in c:
+            d["shape"] = tuple(c["shape"])
+        out[c["name"]] = d
+    return out
+
+
+def parse_provenance(text: str | None) -> dict[str, Provenance]:
+    """`kernel_information.json` -> {kernel name: Provenance}; {} for missing or malformed JSON."""
+    if not text:
+        return {}
     try:
-        data = json.loads(spec_json)
-        node = data[1] if isinstance(data, list) and len(data) == 2 else data
-        return _spec_node(node)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
-        return None
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    out: dict[str, Provenance] = {}
+    for key, val in data.items():
+        if not isinstance(val, dict):
+            continue
+        name, _, handle = str(key).partition(":")
+
+        def strs(k: str) -> tuple[str, ...]:
+            v = val.get(k) or ()
+            return tuple(str(x) for x in v) if isinstance(v, (list, tuple)) else ()
+        out[name] = Provenance(name, handle or None, strs("post_grad_nodes"), strs("pre_grad_nodes"),
+                               strs("stack_traces"))
+    return out
 
 
-def _spec_node(node: dict) -> Any:
-    typ = node.get("type")
-    children = [_spec_node(c) for c in node.get("children_spec") or []]
-    if typ is None:
-        return "leaf"
-    ctx = node.get("context")
-    if isinstance(ctx, str):
-        try:
-            ctx = json.loads(ctx)
-        except ValueError:
-            pass
-    short = str(typ).rsplit(".", 1)[-1]
-    if short in ("dict", "OrderedDict", "defaultdict"):
-        keys = ctx if isinstance(ctx, list) else []
-        if short == "defaultdict" and isinstance(ctx, dict):
-            keys = ctx.get("dict_context") or []
-        return ("dict", tuple(keys), tuple(children))
-    if short in ("tuple", "list"):
-        return (short, tuple(children))
-    return (short, tuple(children))  # namedtuple / dataclass / custom: keep arity

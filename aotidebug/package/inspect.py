@@ -9,7 +9,6 @@ partial contract instead of a wrong one.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from . import generated as contract
+from .pytree_spec import spec_structure
 from .archive import DEFAULT_LIMITS, Archive, common_prefix, is_zip, unsafe_member_reason
 from ..core.result import jsonable
 from ..core.errors import PackageError
@@ -183,7 +183,7 @@ class PackageInfo:
 def call_signature(m: ModelInfo) -> str | None:
     """`f(arg0_1, {'a': arg1_1, 'b': arg2_1})`: the exported call structure with the input names
     in the order the package takes them (None when the in_spec is unreadable)."""
-    struct = contract.spec_structure(m.in_spec)
+    struct = spec_structure(m.in_spec)
     names = iter([i.name for i in m.inputs])
 
     def fmt(node: Any) -> str:
@@ -214,7 +214,7 @@ def _input_spec(d: Mapping[str, Any]) -> InputSpec:
                      tuple(strides) if strides is not None else None, d.get("device_type"))
 
 
-def build_model(name: str, wrapper_text: str | None, provenance: dict | None,
+def build_model(name: str, wrapper_text: str | None, provenance: Mapping[str, contract.Provenance] | None,
                 wrapper_member: str | None, kernel_member: str | None) -> tuple[ModelInfo, list[str]]:
     """ModelInfo from a wrapper's text (pure): the parsed contract and what it lacks."""
     if wrapper_text is None:
@@ -308,13 +308,11 @@ def _inspect_pt2(path: str) -> PackageInfo:
                 unreadable.append(f"model {mname!r}: no compiled .so in the archive (the loader would "
                                   "try to rebuild it from sources)")
             prov = None
-            kinfo = next((m for m in members if m.endswith("kernel_information.json")), None)
+            kinfo = next((m for m in members if m.endswith(contract.PROVENANCE_MEMBER)), None)
             if kinfo:
                 try:
-                    prov = json.loads(arc.read_text(kinfo))
-                    if not isinstance(prov, dict):
-                        prov = None
-                except (PackageError, ValueError) as exc:
+                    prov = contract.parse_provenance(arc.read_text(kinfo))
+                except PackageError as exc:
                     unreadable.append(f"{kinfo}: {exc}")
             wrapper, kernel = _pick_wrapper([m for m in members if m.endswith(".cpp")])
             text = _read_noted(arc.read_text, wrapper, unreadable)

@@ -16,6 +16,8 @@ from ..categories import Category
 from ..result import Candidate, Diagnosis, Evidence
 from ..text.extract import extract, faulting_kernel
 from ..text.normalize import normalize
+from ..text.regexscan import (CONTEXT_LINES, FLAGS, LARGE_TEXT, fold_digits, line_at, required_literals,
+                              search as _search)
 from .patterns import PATTERNS, Pattern
 
 # A text-only reading never claims more than this: a message is indirect evidence of its cause.
@@ -51,129 +53,6 @@ class Match:
     def to_dict(self) -> dict:
         return {"code": self.code, "slug": self.pattern.slug, "category": self.category.value,
                 "title": self.title, "line": self.line, "start": self.start, "groups": self.groups}
-
-
-try:  # Python 3.11+: the parser moved under re
-    from re import _parser as _sre_parse  # type: ignore[attr-defined]
-    from re import _constants as _sre_c  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - Python 3.10
-    import sre_constants as _sre_c  # type: ignore[no-redef]
-    import sre_parse as _sre_parse  # type: ignore[no-redef]
-
-FLAGS = re.I | re.M
-# Texts longer than this go through `reduce_large` first (line dedup + keyword line selection).
-LARGE_TEXT = 1 << 20
-CONTEXT_LINES = 3
-
-
-def required_literals(regex: str) -> frozenset[str] | None:
-    """Lower-case strings of which every match of `regex` contains at least one, or None.
-
-    Derived from the parsed regex: the longest run of literal characters in the top-level
-    sequence, or, for an alternation, the union of each branch's requirement. Used as a cheap
-    `in` prefilter so most regexes never run on a text that cannot match.
-    """
-    try:
-        parsed = _sre_parse.parse(regex, FLAGS)
-    except re.error:
-        return None
-    return _seq_requirement(list(parsed))
-
-
-def _seq_requirement(items) -> frozenset[str] | None:
-    best: frozenset[str] | None = None
-    run: list[str] = []
-
-    def consider(req):
-        nonlocal best
-        if req and (best is None or min(map(len, req)) > min(map(len, best))):
-            best = req
-
-    def flush():
-        if run:
-            consider(frozenset({"".join(run)}))
-            run.clear()
-
-    for op, av in items:
-        if op is _sre_c.LITERAL:
-            run.append(chr(av).lower())
-            continue
-        flush()
-        if op is _sre_c.SUBPATTERN:
-            consider(_seq_requirement(list(av[-1])))
-        elif op is _sre_c.BRANCH:
-            alts = [_seq_requirement(list(b)) for b in av[1]]
-            if all(alts):
-                consider(frozenset().union(*alts))
-        elif op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) and av[0] >= 1:
-            consider(_seq_requirement(list(av[2])))
-    flush()
-    if best is not None and min(map(len, best)) < 2:
-        return None
-    return best
-
-
-_NEWLINE_CATEGORIES = frozenset({"CATEGORY_SPACE", "CATEGORY_NOT_DIGIT", "CATEGORY_NOT_WORD",
-                                  "CATEGORY_LINEBREAK", "CATEGORY_UNI_SPACE", "CATEGORY_UNI_NOT_DIGIT",
-                                  "CATEGORY_UNI_NOT_WORD", "CATEGORY_UNI_LINEBREAK"})
-
-
-def _set_has_newline(items) -> bool:
-    negate = False
-    hit = False
-    for op, av in items:
-        name = getattr(op, "name", str(op))
-        if name == "NEGATE":
-            negate = True
-        elif name == "LITERAL" and av == 10:
-            hit = True
-        elif name == "RANGE" and av[0] <= 10 <= av[1]:
-            hit = True
-        elif name == "CATEGORY" and getattr(av, "name", str(av)) in _NEWLINE_CATEGORIES:
-            hit = True
-        elif name not in ("LITERAL", "RANGE", "CATEGORY", "NEGATE"):
-            return True  # unknown set item: assume the worst
-    return hit != negate
-
-
-def _can_match_newline(items) -> bool:
-    for op, av in items:
-        name = getattr(op, "name", str(op))
-        if name in ("LITERAL", "NOT_LITERAL"):
-            if (av == 10) == (name == "LITERAL"):
-                return True
-        elif name == "IN":
-            if _set_has_newline(av):
-                return True
-        elif name == "ANY":
-            if FLAGS & re.S:
-                return True
-        elif name == "SUBPATTERN":
-            if _can_match_newline(av[-1]):
-                return True
-        elif name == "BRANCH":
-            if any(_can_match_newline(b) for b in av[1]):
-                return True
-        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
-            if _can_match_newline(av[2]):
-                return True
-        elif name in ("ASSERT", "ASSERT_NOT"):
-            if _can_match_newline(av[1]):
-                return True
-        elif name != "AT":
-            return True  # group references, conditionals...: assume it may
-    return False
-
-
-@functools.lru_cache(maxsize=None)
-def search_context(regex: str) -> int:
-    """Lines of context a window needs around a keyword for `regex`: 0 when no match can span
-    a newline (the keyword's own line holds the whole match), else CONTEXT_LINES + 2."""
-    try:
-        single_line = not _can_match_newline(list(_sre_parse.parse(regex, FLAGS)))
-    except (re.error, TypeError, ValueError):
-        single_line = False
-    return 0 if single_line else CONTEXT_LINES + 2
 
 
 @dataclass(frozen=True)
@@ -216,15 +95,6 @@ def unprefiltered_regexes() -> list[str]:
     return [r for rule in _compiled() for (rx, req) in rule.regexes if req is None for r in [rx.pattern]]
 
 
-_DIGITS = bytes.maketrans(b"0123456789", b"0000000000")
-
-
-def fold_digits(text: str) -> str:
-    """`text` with every ASCII digit replaced by 0. Done on UTF-8 bytes, where digits never occur
-    inside a multi-byte sequence: about 10x faster than str.translate on tens of MB."""
-    return text.encode("utf-8", "surrogatepass").translate(_DIGITS).decode("utf-8", "surrogatepass")
-
-
 def reduce_large(text: str, context: int = CONTEXT_LINES) -> str:
     """Shrink a large log to the lines that can matter, in their original order.
 
@@ -256,59 +126,6 @@ def reduce_large(text: str, context: int = CONTEXT_LINES) -> str:
     return "\n".join(uniq[i] for i in sorted(wanted))
 
 
-def _line_at(text: str, pos: int) -> str:
-    start = text.rfind("\n", 0, pos) + 1
-    end = text.find("\n", pos)
-    line = text[start:end if end != -1 else len(text)].strip()
-    return line[:500]
-
-
-def windows(text: str, low: str, words, context: int = CONTEXT_LINES + 2) -> list[tuple[int, int]]:
-    """Merged character spans of the lines within `context` lines of any occurrence of `words`
-    in `low` (the lower-cased `text`). A match that contains one of the words and spans fewer
-    than `context` lines lies inside one span, so searching the spans equals searching `text`."""
-    spans: list[tuple[int, int]] = []
-    for w in words:
-        i = low.find(w)
-        while i != -1:
-            start = i
-            for _ in range(context + 1):
-                start = text.rfind("\n", 0, start) if start > 0 else -1
-                if start == -1:
-                    break
-            start = start + 1
-            end = i + len(w)
-            for _ in range(context + 1):
-                end = text.find("\n", end + 1) if end < len(text) else -1
-                if end == -1:
-                    end = len(text)
-                    break
-            spans.append((start, end))
-            i = low.find(w, end)
-    if not spans:
-        return []
-    spans.sort()
-    merged = [spans[0]]
-    for a, b in spans[1:]:
-        if a <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
-        else:
-            merged.append((a, b))
-    return merged
-
-
-def _search(rx: re.Pattern[str], text: str, low: str, req, present: frozenset[str]) -> re.Match[str] | None:
-    if req is not None and req.isdisjoint(present):
-        return None
-    if req is None or len(low) != len(text) or len(text) < 2048:
-        return rx.search(text)  # short texts, or lower() changed lengths (rare scripts)
-    for start, end in windows(text, low, req, search_context(rx.pattern)):
-        m = rx.search(text, start, end)
-        if m:
-            return m
-    return None
-
-
 def classify(text: str, *, normalized: bool = False, reduce: bool | None = None) -> list[Match]:
     """Every pattern that matches `text`, first occurrence each, in table order.
 
@@ -329,7 +146,7 @@ def classify(text: str, *, normalized: bool = False, reduce: bool | None = None)
             m = _search(rx, text, low, req, present)
             if m:
                 groups = {k: v for k, v in m.groupdict().items() if v is not None}
-                matches.append(Match(rule.pattern, _line_at(text, m.start()), m.start(), groups))
+                matches.append(Match(rule.pattern, line_at(text, m.start()), m.start(), groups))
                 break
     return matches
 

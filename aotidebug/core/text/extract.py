@@ -63,7 +63,7 @@ _SIGNAL_NAMES = re.compile(SIGNAL_REGEX)
 @functools.lru_cache(maxsize=1)
 def _compiled() -> tuple[tuple[Extractor, re.Pattern[str], frozenset[str] | None], ...]:
     """Extractors compiled on first use, each with the literals a match must contain (prefilter)."""
-    from ..routing.classify import required_literals
+    from .regexscan import required_literals
 
     return tuple((e, re.compile(e.regex, re.I), required_literals(e.regex)) for e in EXTRACTORS)
 
@@ -83,7 +83,7 @@ def extract(text: str, limit_per_label: int = 5) -> list[Evidence]:
     """All structured evidence found in `text` (at most `limit_per_label` per kind)."""
     out: list[Evidence] = []
     seen: set[tuple[str, str]] = set()
-    from ..routing.classify import windows
+    from .regexscan import windows
 
     low = text.lower()
     for ex, rx, req in _compiled():

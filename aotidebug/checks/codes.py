@@ -1,0 +1,60 @@
+"""Finding codes of the consistency checks (AOTCnnn): severity, category, constant title and the
+named fix of each, as data. Codes are stable; never reuse one (docs/consistency.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import hints
+from ..core.categories import Category
+from ..core.result import Finding
+
+# code -> (severity, category, title). Codes are stable; never reuse one.
+CODES: dict[str, tuple[str, Category, str]] = {
+    "AOTC001": ("fatal", Category.INPUT_MISMATCH, "wrong number of inputs"),
+    "AOTC002": ("fatal", Category.INPUT_MISMATCH, "call structure differs from the export"),
+    "AOTC003": ("fatal", Category.INPUT_MISMATCH, "dict keys in another order than at export"),
+    "AOTC004": ("fatal", Category.INPUT_MISMATCH, "not a tensor"),
+    "AOTC010": ("fatal", Category.DEVICE_MISMATCH, "input on the wrong device type"),
+    "AOTC011": ("fatal", Category.DEVICE_MISMATCH, "input has no data (meta or fake tensor)"),
+    "AOTC012": ("fatal", Category.DEVICE_MISMATCH, "inputs on different device indices"),
+    "AOTC013": ("fatal", Category.DEVICE_MISMATCH, "package compiled for another device type"),
+    "AOTC020": ("fatal", Category.INPUT_MISMATCH, "wrong dtype"),
+    "AOTC030": ("fatal", Category.INPUT_MISMATCH, "wrong number of dimensions"),
+    "AOTC031": ("fatal", Category.INPUT_MISMATCH, "static size differs from the compiled size"),
+    "AOTC032": ("fatal", Category.DYNAMIC_SHAPE_GUARD, "dynamic size below its exported minimum"),
+    "AOTC033": ("fatal", Category.DYNAMIC_SHAPE_GUARD, "dynamic size above its exported maximum"),
+    "AOTC034": ("warning", Category.DYNAMIC_SHAPE_GUARD, "dynamic size 0 or 1 with unknown bounds"),
+    "AOTC040": ("fatal", Category.INPUT_MISMATCH, "strides differ from the compiled strides"),
+    "AOTC041": ("warning", Category.INPUT_MISMATCH, "non-contiguous input, compiled for contiguous"),
+    "AOTC090": ("info", Category.UNKNOWN, "contract incomplete"),
+    "AOTC091": ("info", Category.UNKNOWN, "package not checked"),
+    "AOTC100": ("fatal", Category.VERSION_MISMATCH, "package built for another platform"),
+    "AOTC101": ("fatal", Category.VERSION_MISMATCH, "package built for another machine architecture"),
+    "AOTC102": ("fatal", Category.VERSION_MISMATCH, "CPU lacks the instruction set the kernels use"),
+    "AOTC103": ("info", Category.VERSION_MISMATCH, "CPU instruction set not verifiable"),
+    "AOTC110": ("fatal", Category.DEVICE_MISMATCH, "CUDA package but no usable GPU"),
+    "AOTC111": ("fatal", Category.VERSION_MISMATCH, "GPU compute capability differs from the build"),
+    "AOTC112": ("fatal", Category.DEVICE_MISMATCH, "device index not usable for this package"),
+    "AOTC120": ("warning", Category.VERSION_MISMATCH, "torch version differs from the build"),
+}
+HINTS: dict[str, str] = {
+    "AOTC001": hints.MATCH_CALL_SPEC, "AOTC002": hints.MATCH_CALL_SPEC,
+    "AOTC003": hints.MATCH_CALL_SPEC, "AOTC004": hints.MATCH_CALL_SPEC,
+    "AOTC010": hints.MOVE_INPUTS_TO_DEVICE, "AOTC011": hints.USE_REAL_TENSORS,
+    "AOTC012": hints.MOVE_INPUTS_TO_DEVICE, "AOTC013": hints.MATCH_COMPILE_DEVICE,
+    "AOTC020": hints.MATCH_DTYPE, "AOTC030": hints.CHECK_THREE_MATCHES,
+    "AOTC031": hints.CHECK_THREE_MATCHES, "AOTC032": hints.EXPORT_WITH_EDGE_SHAPES,
+    "AOTC033": hints.EXPORT_WITH_EDGE_SHAPES, "AOTC034": hints.GUARD_EMPTY_INPUTS,
+    "AOTC040": hints.MAKE_CONTIGUOUS, "AOTC041": hints.MAKE_CONTIGUOUS,
+    "AOTC100": hints.REBUILD_SAME_VERSION, "AOTC101": hints.REBUILD_SAME_VERSION,
+    "AOTC102": hints.REBUILD_FOR_CPU, "AOTC110": hints.MATCH_COMPILE_DEVICE,
+    "AOTC111": hints.REBUILD_SAME_VERSION, "AOTC112": hints.CPU_DEVICE_INDEX,
+    "AOTC120": hints.REBUILD_SAME_VERSION,
+}
+
+
+def finding(code: str, message: str, severity: str | None = None, **fields: Any) -> Finding:
+    sev, cat, title = CODES[code]
+    return Finding(code, severity or sev, cat, message, fields, HINTS.get(code, ""),
+                   title[:1].upper() + title[1:])

@@ -1,0 +1,85 @@
+"""The edit buffer: planned replacements of exact source spans, rendered into the new source.
+
+Why: a rewrite must touch only the spans it replaces, so everything else (comments, quotes,
+line endings) stays byte for byte. An edit's text is built lazily from its node's children, so
+an edit nested inside another (a legacy call passed to a legacy call) is rendered into it.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Callable
+
+from .results import Change
+from .source import SourceText
+
+Render = Callable[[ast.AST], str]
+Build = Callable[[Render], str]
+
+
+def constant(text: str) -> Build:
+    """A builder that ignores the renderer: for replacements known in full when planned."""
+    def build(render: Render) -> str:
+        return text
+    return build
+
+
+@dataclass
+class Edit:
+    """Replace code[start:end] with build(render); `code` is the rule reported for the change."""
+
+    start: int
+    end: int
+    build: Build
+    code: str
+    node: ast.AST | None = None
+
+
+class EditBuffer:
+    """Collects edits over one source text and renders them, nested edits included."""
+
+    def __init__(self, text: SourceText) -> None:
+        self.text = text
+        self.edits: list[Edit] = []
+
+    def add(self, edit: Edit) -> None:
+        self.edits.append(edit)
+
+    def covers(self, start: int, end: int) -> bool:
+        """Whether an edit of exactly this span exists (a literal is retargeted once)."""
+        return any(x.start == start and x.end == end for x in self.edits)
+
+    def render_range(self, start: int, end: int, memo: dict[int, str]) -> str:
+        code = self.text.code
+        inner = sorted((e for e in self.edits if start <= e.start and e.end <= end),
+                       key=lambda e: (e.start, -e.end))
+        out, pos = [], start
+        for e in inner:
+            if e.start < pos:
+                continue  # nested inside an edit already rendered
+            out.append(code[pos:e.start])
+            out.append(self.render_edit(e, memo))
+            pos = e.end
+        out.append(code[pos:end])
+        return "".join(out)
+
+    def render_edit(self, e: Edit, memo: dict[int, str]) -> str:
+        key = id(e)
+        if key not in memo:
+            def render(node: ast.AST) -> str:
+                s, t = self.text.span(node)
+                return self.render_range(s, t, memo)
+            memo[key] = e.build(render)
+        return memo[key]
+
+    def render(self) -> tuple[str, tuple[Change, ...]]:
+        """The new source and every change (outer and nested), in source order."""
+        code = self.text.code
+        memo: dict[int, str] = {}
+        new_code = self.render_range(0, len(code), memo)
+        changes = []
+        for e in sorted(self.edits, key=lambda e: (e.start, -e.end)):
+            line, col = self.text.line_col(e.start)
+            changes.append(Change(line, col, code[e.start:e.end], self.render_edit(e, memo), e.code))
+        return new_code, tuple(changes)
