@@ -14,7 +14,8 @@ from typing import Any, Callable
 from .core.categories import Category
 from .core.describe import describe_inputs, environment, error_text, safe_str
 from .core.result import Candidate, Diagnosis, Evidence, Finding
-from .core.routing.classify import diagnose_text
+from .core.routing.classify import UNKNOWN_CONFIDENCE, diagnose_text
+from .core.text.structure import Structure, read_exception
 
 log = logging.getLogger("aotidebug")
 
@@ -48,6 +49,12 @@ def merge_findings(base: Diagnosis, findings: list[Finding], source: str) -> Dia
         evidence=evidence, candidates=tuple(candidates), fixes=fixes, code=top.code,
         references=tuple(dict.fromkeys((top.category.doc,) + base.references)),
     )
+
+
+def findings_diagnosis(findings: list[Finding], source: str) -> Diagnosis:
+    """A Diagnosis from measured findings alone, for errors raised where the findings were made."""
+    base = Diagnosis(Category.UNKNOWN, "No finding explains this", "", UNKNOWN_CONFIDENCE)
+    return merge_findings(base, findings, source)
 
 
 # Analyzers: (name, function). Each takes the working Diagnosis and the call's arguments and
@@ -89,6 +96,17 @@ ANALYZERS: tuple[tuple[str, Analyzer], ...] = (
 )
 
 
+def _live_structure(error: Any) -> Structure | None:
+    """The structural reading of a live exception object (its class, MRO and attributes say more
+    than its text); None for text, which `diagnose_text` reads itself."""
+    if not isinstance(error, BaseException):
+        return None
+    try:
+        return read_exception(error)
+    except Exception:  # read_exception guards every access; this is the last line of defence
+        return None
+
+
 def explain(error: Any = None, model: Any = None, inputs: Any = None, *, package: Any = None,
             device: Any = None) -> Diagnosis:
     """Read the error, then let every analyzer measure what it can; never raises."""
@@ -97,7 +115,7 @@ def explain(error: Any = None, model: Any = None, inputs: Any = None, *, package
     except Exception as exc:  # error_text guards each step; this is the last line of defence
         text = f"<aotidebug could not read the error: {type(exc).__name__}>"
     try:
-        d = diagnose_text(text)
+        d = diagnose_text(text, _live_structure(error))
     except Exception as exc:
         log.exception("aotidebug classifier failed")
         d = Diagnosis(Category.UNKNOWN, "aotidebug could not classify this text", "Internal error "

@@ -18,15 +18,22 @@ class AOTIDebugError(Exception):
 
     code = "aotidebug-error"
 
-    def __init__(self, message: str, *, diagnosis: "Diagnosis | None" = None, **details: Any) -> None:
+    def __init__(self, message: str, *, diagnosis: "Diagnosis | None" = None, problem: str | None = None,
+                 **details: Any) -> None:
         super().__init__(message)
         self.message = message
         self.details = details
+        self.problem = problem
+        if diagnosis is None and problem is not None:
+            from .refusals import refusal_diagnosis
+
+            diagnosis = refusal_diagnosis(problem, message, **details)
         self._diagnosis = diagnosis
 
     @property
     def diagnosis(self) -> "Diagnosis":
-        """The Diagnosis given at raise time, or one classified from the message on demand."""
+        """The Diagnosis built where the error was raised (from what was measured there); for an
+        error raised without one, a reading of its message."""
         if self._diagnosis is None:
             from .routing.classify import diagnose_text
 
@@ -34,11 +41,12 @@ class AOTIDebugError(Exception):
         return self._diagnosis
 
     def __reduce__(self):  # keep the type and fields across pickling (multiprocessing, tooling)
-        return (_rebuild_error, (type(self), self.message, self._diagnosis, self.details))
+        return (_rebuild_error, (type(self), self.message, self._diagnosis, self.problem, self.details))
 
 
-def _rebuild_error(cls: type, message: str, diagnosis: Any, details: dict) -> "AOTIDebugError":
-    return cls(message, diagnosis=diagnosis, **details)
+def _rebuild_error(cls: type, message: str, diagnosis: Any, problem: str | None,
+                   details: dict) -> "AOTIDebugError":
+    return cls(message, diagnosis=diagnosis, problem=problem, **details)
 
 
 class PackageError(AOTIDebugError):

@@ -141,3 +141,18 @@ REBUILD_PACKAGE = (
 )
 
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}
+
+PASS_PACKAGE_PATH = (
+    "Pass the path of the .pt2 written by aoti_compile_and_package (check the path, and that the "
+    "copy finished)."
+)
+
+REFUSE_HOSTILE_ARCHIVE = (
+    "Do not load this file: aoti_compile_and_package never writes such members. Rebuild the "
+    "package from its source with aoti_compile_and_package, and take it from a trusted place."
+)
+
+RAISE_BISECT_TIMEOUT = (
+    "Give bisect more time: `bisect(..., timeout=SECONDS)`, `diagnose(..., bisect_timeout=SECONDS)` "
+    "or `aotidebug bisect --timeout SECONDS`; a compile of a large model can take minutes."
+)

@@ -8,15 +8,17 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from .docs import page_uri
+
 if TYPE_CHECKING:
-    from .result import Diagnosis
+    from .result import Diagnosis, Evidence
 
 
 def _confidence(d: "Diagnosis") -> str:
     return f"{d.confidence:.0%}"
 
 
-def _evidence_line(e) -> str:
+def _evidence_line(e: "Evidence") -> str:
     extra = ", ".join(f"{k}={v}" for k, v in e.fields.items() if v not in (None, "", [], {}))
     text = f"[{e.source}] {e.label}: {e.detail}"
     return f"{text} ({extra})" if extra and len(extra) < 300 else text
@@ -47,6 +49,13 @@ def to_text(d: "Diagnosis") -> str:
     return "\n".join(lines)
 
 
+def _link(reference: str) -> str:
+    """A reference as a link to the page shipped in the package (plain text if it is not there)."""
+    uri = page_uri(reference)
+    text = html.escape(reference)
+    return f"<a href='{html.escape(uri, quote=True)}' target='_blank'>{text}</a>" if uri else text
+
+
 def to_html(d: "Diagnosis") -> str:
     esc = html.escape
     parts = [
@@ -74,7 +83,7 @@ def to_html(d: "Diagnosis") -> str:
         parts.append("<p><b>Candidates:</b> " + ", ".join(
             f"{esc(c.category.value)} ({c.confidence:.0%})" for c in d.candidates) + "</p>")
     if d.references:
-        parts.append("<p><b>See:</b> " + ", ".join(esc(r) for r in d.references) + "</p>")
+        parts.append("<p><b>See:</b> " + ", ".join(_link(r) for r in d.references) + "</p>")
     parts.append("</div>")
     return "\n".join(parts)
 

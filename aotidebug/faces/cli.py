@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Any, Callable, Sequence, TextIO
 
-from ..core.errors import AOTIDebugError
+from ..core.errors import AOTIDebugError, InternalError, PackageError
 
 # Exit codes (documented in docs/cli.md; stable).
 EXIT_OK = 0            # success: diagnosed, no fatal findings, nothing to migrate, no fault
@@ -17,6 +17,7 @@ EXIT_FINDINGS = 1      # check: fatal findings; migrate --check: would change; b
 EXIT_USAGE = 2         # bad arguments (argparse's own code)
 EXIT_INPUT = 3         # the file/package/log could not be read
 EXIT_UNKNOWN = 4       # diagnose: no known cause in the text
+EXIT_FAILED = 5        # the job could not finish: isolation failed, a time-out, a crash it could not contain
 EXIT_INTERNAL = 70     # a bug in aotidebug
 EXIT_BROKEN_PIPE = 141  # the reader of stdout went away (128 + SIGPIPE, as shells report it)
 
@@ -83,7 +84,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         _emit(out, {"package": args.package, "findings": [f.to_dict() for f in findings]}, True)
     else:
         if not findings:
-            out.write("no findings: the package and inputs match this host and the compiled contract\n")
+            what = "the package and inputs match" if args.inputs else "the package matches"
+            out.write(f"no findings: {what} this host and the compiled contract\n")
         for f in findings:
             out.write(f"{f.severity:8} {f.code:10} {f.message}\n")
             if f.hint:
@@ -110,6 +112,18 @@ def cmd_bisect(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_FINDINGS if result.fault else EXIT_OK
 
 
+def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
+    from .explain import explain
+
+    page = explain(args.topic)
+    if page is None:
+        sys.stderr.write(f"aotidebug: no page for {args.topic!r}: give a code such as AOTD101, "
+                         "AOTC031 or AOTP005, or a category such as input_mismatch\n")
+        return EXIT_USAGE
+    out.write(page if page.endswith("\n") else page + "\n")
+    return EXIT_OK
+
+
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     from .demo import run_demo
 
@@ -119,6 +133,7 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="aotidebug", description="Diagnose AOTInductor failures.")
     p.add_argument("--version", action="version", version=f"aotidebug {_version()}")
+    p.add_argument("--debug", action="store_true", help="on an internal error, show the traceback")
     sub = p.add_subparsers(dest="command", required=True)
 
     def add(name: str, fn: Callable, help: str) -> argparse.ArgumentParser:
@@ -155,6 +170,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("flags", cmd_flags, "List debugging flags and the phase each acts in for this torch.")
     sp.add_argument("--json", action="store_true")
 
+    sp = add("explain", cmd_explain, "Print the documentation page of a code (AOTD101, AOTC031, "
+             "AOTP005, ...) or a category (input_mismatch, ...).")
+    sp.add_argument("topic")
+
     sp = add("demo", cmd_demo, "Compile a tiny model, trigger a real AOTI fault, diagnose it.")
     sp.add_argument("--json", action="store_true")
     return p
@@ -166,14 +185,33 @@ def _version() -> str:
     return __version__
 
 
+def _report_error(exc: AOTIDebugError, out: TextIO, as_json: bool) -> int:
+    """An aotidebug error with its diagnosis: what was measured and what to do, never just the
+    message. The exit code says whether the input could not be read or the job could not finish."""
+    code = EXIT_INPUT if isinstance(exc, (PackageError, InputReadError)) else EXIT_FAILED
+    d = exc.diagnosis
+    if as_json:
+        out.write(json.dumps({"error": {"type": type(exc).__name__, "code": exc.code, "message": str(exc)},
+                              "diagnosis": d.to_dict()}, indent=2) + "\n")
+    else:
+        sys.stderr.write(f"aotidebug: error[{exc.code}]: {exc}\n\n{d}\n")
+    return code
+
+
+class InputReadError(AOTIDebugError):
+    """A file the command was given could not be read (CLI only)."""
+
+    code = "input-unreadable"
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
+    as_json = bool(getattr(args, "json", False))
     try:
-        return args.fn(args, out)
+        return int(args.fn(args, out))
     except AOTIDebugError as exc:
-        sys.stderr.write(f"aotidebug: error: {exc}\n")
-        return EXIT_INPUT
+        return _report_error(exc, out, as_json)
     except BrokenPipeError:  # `aotidebug flags | head`: the reader left; not an error to report
         try:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -181,11 +219,21 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             pass
         return EXIT_BROKEN_PIPE
     except (OSError, UnicodeError) as exc:
-        sys.stderr.write(f"aotidebug: error: {exc}\n")
-        return EXIT_INPUT
+        return _report_error(InputReadError(f"{exc}", problem=_read_problem(exc)), out, as_json)
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:  # a bug: say so, with the type, and a distinct exit code
+    except Exception as exc:  # a bug in aotidebug: say so, with the type, and a distinct exit code
+        if args.debug:
+            raise InternalError(f"{type(exc).__name__} in `aotidebug {args.command}`: {exc}") from exc
         sys.stderr.write(f"aotidebug: internal error: {type(exc).__name__}: {exc}\n"
-                         "Please report this with the command you ran.\n")
+                         "Please report this with the command you ran (rerun with --debug for the "
+                         "traceback).\n")
         return EXIT_INTERNAL
+
+
+def _read_problem(exc: BaseException) -> str:
+    if isinstance(exc, FileNotFoundError):
+        return "not-found"
+    if isinstance(exc, IsADirectoryError):
+        return "not-a-file"
+    return "unreadable"

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 import zipfile
 import zlib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterable
 
 from ..core.errors import PackageError
@@ -81,16 +79,16 @@ class Archive:
             self._zip = zipfile.ZipFile(self.path)
             infos = self._zip.infolist()
         except FileNotFoundError as exc:
-            raise PackageError(f"package not found: {self.path}", path=self.path) from exc
+            raise PackageError(f"package not found: {self.path}", path=self.path, problem="not-found") from exc
         except IsADirectoryError as exc:
-            raise PackageError(f"package path is a directory: {self.path}", path=self.path) from exc
+            raise PackageError(f"package path is a directory: {self.path}", path=self.path, problem="not-a-file") from exc
         except _ZIP_ERRORS as exc:
             raise PackageError(f"not a readable zip archive (corrupt, truncated or not a .pt2): "
-                               f"{self.path}: {exc}", path=self.path) from exc
+                               f"{self.path}: {exc}", path=self.path, problem="not-a-zip") from exc
         if len(infos) > limits.max_members:
             self._zip.close()
             raise PackageError(f"archive has {len(infos)} members (limit {limits.max_members}): "
-                               f"refusing a possible zip bomb: {self.path}", path=self.path)
+                               f"refusing a possible zip bomb: {self.path}", path=self.path, problem="zip-bomb")
         self._infos = {i.filename: i for i in infos}
 
     def __enter__(self) -> "Archive":
@@ -109,15 +107,19 @@ class Archive:
     def size(self, name: str) -> int:
         return self._infos[name].file_size
 
+    def info(self, name: str) -> zipfile.ZipInfo:
+        return self._infos[name]
+
     def _check_header(self, info: zipfile.ZipInfo, cap: int) -> None:
         why = header_problem(info, self.limits, cap)
         if why:
-            raise PackageError(why, path=self.path, member=info.filename)
+            raise PackageError(why, path=self.path, member=info.filename, problem="zip-bomb")
 
     def _stream(self, name: str, cap: int) -> Iterable[bytes]:
         info = self._infos.get(name)
         if info is None:
-            raise PackageError(f"member {name!r} not in archive {self.path}", path=self.path, member=name)
+            raise PackageError(f"member {name!r} not in archive {self.path}", path=self.path, member=name,
+                               problem="missing-member")
         self._check_header(info, cap)
         got = 0
         try:
@@ -129,13 +131,26 @@ class Archive:
                     got += len(chunk)
                     if got > cap or got > info.file_size:  # never trust the header
                         raise PackageError(f"member {name!r} inflates past its declared size or "
-                                           f"the limit {cap}", path=self.path, member=name)
+                                           f"the limit {cap}", path=self.path, member=name, problem="zip-bomb")
                     yield chunk
         except PackageError:
             raise
         except _ZIP_ERRORS as exc:
             raise PackageError(f"member {name!r} of {self.path} is corrupt or truncated: {exc}",
-                               path=self.path, member=name) from exc
+                               path=self.path, member=name, problem="corrupt") from exc
+
+    def read_head(self, name: str, n: int) -> bytes:
+        """The first `n` bytes of a member, however large it is (an ELF header check needs no more)."""
+        info = self._infos.get(name)
+        if info is None:
+            raise PackageError(f"member {name!r} not in archive {self.path}", path=self.path, member=name,
+                               problem="missing-member")
+        try:
+            with self._zip.open(info) as fh:
+                return fh.read(n)
+        except _ZIP_ERRORS as exc:
+            raise PackageError(f"member {name!r} of {self.path} is corrupt or truncated: {exc}",
+                               path=self.path, member=name, problem="corrupt") from exc
 
     def read(self, name: str, max_bytes: int | None = None) -> bytes:
         """One member's bytes, capped (`Limits.max_read_bytes` by default)."""
@@ -143,35 +158,6 @@ class Archive:
 
     def read_text(self, name: str, max_bytes: int | None = None) -> str:
         return self.read(name, max_bytes).decode("utf-8", errors="replace")
-
-    def extract(self, names: Iterable[str] | None = None, dest: str | os.PathLike | None = None) -> Path:
-        """Extract members into `dest` (default: a new private temp dir), refusing escaping names.
-
-        The caller owns the returned directory (remove it with shutil.rmtree)."""
-        root = Path(dest) if dest is not None else Path(tempfile.mkdtemp(prefix="aotidebug-pkg-"))
-        root_real = root.resolve()
-        total = 0
-        for name in (self.names if names is None else names):
-            info = self._infos.get(name)
-            if info is None:
-                raise PackageError(f"member {name!r} not in archive {self.path}", path=self.path)
-            why = unsafe_member_reason(name, info.external_attr)
-            if why:
-                raise PackageError(f"refusing to extract member {name!r}: {why}", path=self.path,
-                                   member=name)
-            target = (root_real / name.replace("\\", "/")).resolve()
-            if root_real not in target.parents:
-                raise PackageError(f"refusing to extract member {name!r}: escapes {root_real}",
-                                   path=self.path, member=name)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with open(target, "wb") as out:
-                for chunk in self._stream(name, self.limits.max_member_bytes):
-                    total += len(chunk)
-                    if total > self.limits.max_total_bytes:
-                        raise PackageError(f"extraction exceeds {self.limits.max_total_bytes} bytes",
-                                           path=self.path)
-                    out.write(chunk)
-        return root
 
 
 def is_zip(path: str | os.PathLike) -> bool:
@@ -195,3 +181,50 @@ def common_prefix(names: Iterable[str]) -> str:
 
 __all__ = ["Archive", "Limits", "DEFAULT_LIMITS", "header_problem", "unsafe_member_reason", "is_zip",
            "common_prefix"]
+
+
+def load_problems(path: str, model_name: str = "model", limits: Limits = DEFAULT_LIMITS) -> list[tuple[str, str]]:
+    """What in a .pt2 would hurt torch's loader (which extracts everything and dlopen()s the .so),
+    as (problem, message) with `problem` a key of `core.refusals.REFUSALS`: escaping or symlinked
+    members, zip bombs, a missing or truncated compiled .so. Reads only the central directory and
+    the first bytes of each .so."""
+    from .elf import HEAD_BYTES, elf_problem
+
+    problems: list[tuple[str, str]] = []
+    try:
+        with Archive(path, limits) as arc:
+            total = 0
+            sos = []
+            for name in arc.names:
+                info = arc.info(name)
+                why = unsafe_member_reason(name, info.external_attr)
+                if why:
+                    problems.append(("hostile-member", f"member {name!r}: {why} (torch's loader "
+                                                       "would write it outside its extraction dir)"))
+                    continue
+                total += info.file_size
+                bomb = header_problem(info, limits)
+                if bomb:
+                    problems.append(("zip-bomb", bomb))
+                parts = name.split("/")
+                if name.endswith(".so") and "aotinductor" in parts and (model_name in parts or len(parts) < 3):
+                    sos.append(name)
+            if total > limits.max_total_bytes:
+                problems.append(("zip-bomb", f"archive inflates to {total} bytes (limit "
+                                             f"{limits.max_total_bytes}): refusing a possible zip bomb"))
+            if not any(n.endswith("_metadata.json") and "aotinductor" in n.split("/") for n in arc.names):
+                problems.append(("missing-member", f"no *_metadata.json for model {model_name!r}: "
+                                 "device, platform and CPU ISA are unknown, and torch's loader "
+                                 "refuses such packages"))
+            if not sos:
+                problems.append(("missing-member", f"no compiled .so for model {model_name!r} in the "
+                                 "archive: torch's loader would try to rebuild it from the .cpp "
+                                 "sources and fail with a misleading 'File not found "
+                                 "...compile_flags.json'"))
+            for name in sos:
+                why = elf_problem(arc.read_head(name, HEAD_BYTES), arc.size(name))
+                if why:
+                    problems.append(("bad-binary", f"{name}: {why}"))
+    except PackageError as exc:
+        problems.append((exc.problem or "corrupt", str(exc)))
+    return problems

@@ -288,7 +288,7 @@ def _inspect_pt2(path: str) -> PackageInfo:
                     by_model.setdefault(parts[0], []).append(n)
         if not by_model:
             raise PackageError(f"{path} is a zip archive but not an AOTI package (no {AOTI_DIR}<model>/ "
-                               "members; is it a torch.export.save file?)", path=path)
+                               "members; is it a torch.export.save file?)", path=path, problem="not-aoti")
         metadata: dict[str, str] = {}
         models: list[ModelInfo] = []
         for mname in sorted(by_model, key=lambda m: (m != "model", m)):
@@ -333,7 +333,7 @@ def _inspect_legacy_so(path: str) -> PackageInfo:
     try:
         siblings = sorted(f.name for f in folder.iterdir() if f.is_file())
     except OSError as exc:
-        raise PackageError(f"cannot list {folder}: {exc}", path=path) from exc
+        raise PackageError(f"cannot list {folder}: {exc}", path=path, problem="unreadable") from exc
     unreadable: list[str] = ["legacy .so: the device it was compiled for is recorded only in the "
                              "*_metadata.json beside it in the compile machine's inductor cache"]
     files = tuple(siblings)
@@ -368,21 +368,24 @@ def inspect_package(path: str | os.PathLike) -> PackageInfo:
     try:
         spath = os.fspath(path)
     except TypeError as exc:
-        raise PackageError(f"not a package path: {type(path).__name__}") from exc
+        raise PackageError(f"not a package path: {type(path).__name__}", problem="not-a-file") from exc
     if not os.path.exists(spath):
-        raise PackageError(f"package not found: {spath}", path=spath)
+        raise PackageError(f"package not found: {spath}", path=spath, problem="not-found")
     if os.path.isdir(spath):
-        raise PackageError(f"package path is a directory, not a .pt2 or .so: {spath}", path=spath)
+        raise PackageError(f"package path is a directory, not a .pt2 or .so: {spath}", path=spath,
+                           problem="not-a-file")
+    if not os.path.isfile(spath):  # a FIFO or device would block the read below
+        raise PackageError(f"package path is not a regular file: {spath}", path=spath, problem="not-a-file")
     try:
         with open(spath, "rb") as fh:
             head = fh.read(4)
     except OSError as exc:
-        raise PackageError(f"cannot read {spath}: {exc}", path=spath) from exc
+        raise PackageError(f"cannot read {spath}: {exc}", path=spath, problem="unreadable") from exc
     if head == ELF_MAGIC or re.search(r"\.so(\.\d+)*$", spath):
         if head != ELF_MAGIC:
             raise PackageError(f"{spath} is named like a shared library but is not an ELF file "
-                               "(truncated or corrupt)", path=spath)
+                               "(truncated or corrupt)", path=spath, problem="bad-binary")
         return _inspect_legacy_so(spath)
     if not is_zip(spath) and len(head) < 4:
-        raise PackageError(f"{spath} is empty or truncated ({len(head)} bytes)", path=spath)
+        raise PackageError(f"{spath} is empty or truncated ({len(head)} bytes)", path=spath, problem="corrupt")
     return _inspect_pt2(spath)

@@ -18,10 +18,12 @@ from ..text.extract import extract, faulting_kernel
 from ..text.normalize import normalize
 from ..text.regexscan import (CONTEXT_LINES, FLAGS, LARGE_TEXT, fold_digits, line_at, required_literals,
                               search as _search)
+from ..text.structure import Phase, Structure, Subsystem, read_structure, text_for_patterns
 from .patterns import PATTERNS, Pattern
+from .structural import RULES, TEXT_CONFIDENCE_CAP, merge, next_measurement
 
 # A text-only reading never claims more than this: a message is indirect evidence of its cause.
-TEXT_CONFIDENCE_CAP = 0.85
+
 UNKNOWN_CONFIDENCE = 0.05
 # Below this top score the reading rests on prose or a shared symptom; UNKNOWN is kept as a candidate.
 WEAK_READING = 0.6
@@ -177,51 +179,116 @@ def _dedupe(items):
     return tuple(dict.fromkeys(items))
 
 
-def diagnose_text(text: str) -> Diagnosis:
-    """A Diagnosis from error text alone (no package, model or inputs)."""
+def _structure_evidence(st: Structure) -> list[Evidence]:
+    """What the structural reader measured, as evidence (what raised, where, in which phase)."""
+    out: list[Evidence] = []
+    if st.chain:
+        root = st.chain[0]
+        out.append(Evidence("structure", "exception", f"{root.type}: {root.message}"[:300],
+                            {"chain": [link.type for link in st.chain]}))
+    if st.phase is not Phase.UNKNOWN or st.subsystem is not Subsystem.UNKNOWN:
+        where = f"phase {st.phase.value} ({st.phase_source or 'unknown'}), subsystem {st.subsystem.value}"
+        if st.torch_frame is not None:
+            where += f", raised in {st.torch_frame.module}:{st.torch_frame.function}"
+        out.append(Evidence("structure", "phase", where, {"api_call": st.api_call}))
+    for d in st.diagnostics[:3]:
+        out.append(Evidence("structure", "compiler-diagnostic", d.diag.message[:300],
+                            {"origin": d.origin.value, "file": d.diag.file, "kind": d.diag.kind}))
+    for line in st.noise[:3]:
+        out.append(Evidence("structure", "noise", line[:300], {"note": "a warning, never the cause"}))
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def _category_fixes() -> dict[Category, tuple[str, ...]]:
+    """A category's fixes, read from the routing table (its first entry's named hints)."""
+    out: dict[Category, tuple[str, ...]] = {}
+    for p in PATTERNS:
+        out.setdefault(p.category, p.fixes)
+    return out
+
+
+def _merge_structure(candidates: list[Candidate], st: Structure) -> list[Candidate]:
+    """Pattern candidates merged with the structural reading (weights: core/routing/structural.py)."""
+    titles = {c.code: c.title for c in candidates}
+    titles.update({r.code: r.title for r in RULES})
+    merged = merge([(c.category.value, c.confidence, c.code) for c in candidates], st)
+    out = []
+    for cat, conf, code in merged:
+        category = Category.parse(cat)
+        if category is Category.UNKNOWN:
+            continue
+        title = titles.get(code) or f"{category.value} is common in the {st.phase.value} phase"
+        out.append(Candidate(category, conf, code, title))
+    if out and out[0].confidence < WEAK_READING:
+        out.append(Candidate(Category.UNKNOWN, UNKNOWN_CONFIDENCE, "AOTD000", "unknown"))
+    return out
+
+
+def diagnose_text(text: str, structure: Structure | None = None) -> Diagnosis:
+    """A Diagnosis from error text alone (no package, model or inputs).
+
+    `structure`: the structural reading of a live exception (`read_exception`); read from the
+    text when not given. Warnings and deprecation notices never decide the category when an
+    error is present: they are taken out before the patterns run and kept as evidence.
+    """
     from ..flags import advice_for  # local: keeps the flag table's torch probing off the import path
 
     if len(text) > LARGE_TEXT:
         text = reduce_large(text)
-    norm = normalize(text)
+    st = structure if structure is not None else read_structure(text)
+    norm = normalize(text_for_patterns(text, st))
     matches = classify(norm, normalized=True, reduce=False)
-    candidates = rank(matches)
-    raw_evidence = extract(text)
+    candidates = _merge_structure(rank(matches), st)
+    raw_evidence = extract(text) + _structure_evidence(st)
     kernel = faulting_kernel(text)
     if not candidates:
+        step = next_measurement(st)
         return Diagnosis(
             category=Category.UNKNOWN,
             title="No known AOTI failure pattern",
-            summary="The text matches none of the known AOTI failure families.",
+            summary=f"The text names no known cause and no structure could be read. To decide: {step}",
             confidence=UNKNOWN_CONFIDENCE,
             evidence=tuple(raw_evidence),
             candidates=(Candidate(Category.UNKNOWN, UNKNOWN_CONFIDENCE, "AOTD000", "unknown"),),
-            fixes=(hints.COLLECT_LOG, hints.CHECK_THREE_MATCHES),
+            fixes=(step, hints.COLLECT_LOG),
             kernel=kernel,
             references=(Category.UNKNOWN.doc,),
             code="AOTD000",
+            details={"next_measurement": step, "structure": st.to_dict()},
         )
     top = candidates[0]
-    primary = next(m for m in matches if m.code == top.code)
+    primary = next((m for m in matches if m.code == top.code), None)
     same_cat = [m for m in matches if m.category is top.category]
     evidence = [Evidence("error-text", "matched-line", m.line, {"code": m.code, "slug": m.pattern.slug})
                 for m in same_cat]
     evidence += raw_evidence
-    fixes = _dedupe(f for m in same_cat for f in m.pattern.fixes)
+    fixes = list(_dedupe(f for m in same_cat for f in m.pattern.fixes)) or list(_category_fixes().get(top.category, ()))
     flag_names = _dedupe(f for m in same_cat for f in m.pattern.flags)
-    summary = f"{primary.title}: {primary.line}"
+    if primary is not None:
+        summary = f"{primary.title}: {primary.line}"
+    else:  # the structure decided: say what was read, not a matched sentence
+        rule = next((r for r in RULES if r.code == top.code), None)
+        read = "; ".join(e.detail for e in raw_evidence if e.source == "structure" and e.label != "noise")
+        summary = f"{rule.title if rule else top.title} (read from the error's structure: {read})"
     if len(summary) > 300:
         summary = summary[:297] + "..."
+    details: dict[str, object] = {"structure": st.to_dict()}
+    if top.confidence < WEAK_READING:
+        step = next_measurement(st)
+        fixes.append(step)
+        details["next_measurement"] = step
     return Diagnosis(
         category=top.category,
-        title=primary.title,
+        title=primary.title if primary is not None else top.title,
         summary=summary,
         confidence=top.confidence,
         evidence=tuple(evidence),
         candidates=tuple(candidates),
-        fixes=fixes,
+        fixes=tuple(_dedupe(fixes)),
         flags=tuple(advice_for(flag_names)),
         kernel=kernel,
         references=_dedupe([top.category.doc] + [c.category.doc for c in candidates[1:3]]),
         code=top.code,
+        details=details,
     )

@@ -1,7 +1,27 @@
-"""Python traceback frames, and the ONE rule that says which frames are the user's own code.
+"""One traceback parser for AOTI failure text (pure, stdlib only; never imports torch).
 
-Bisect, the index-bound trace and the legacy-API advice all name "the user's line"; they must name
-the same one for the same fault, so they all read frames here.
+`parse_text(text)` reads, in one pass over the lines:
+
+- Python tracebacks: `File "...", line N, in fn` (CPython), the faulthandler form
+  `File "...", line N in fn` (innermost first), the IPython form `File path.py:N, in fn`, and a
+  fragment that starts mid-path (`/torch/_inductor/ir.py", line 3524, in realize_into`), each
+  with the code line under it;
+- exception lines (`Type: message`, dotted types such as `torch._inductor.exc.InductorError: ...`),
+  grouped into sections joined by "The above exception was the direct cause..." (cause) or
+  "During handling of the above exception..." (context);
+- C++ frames (c10 `frame #N: sym + 0x.. (0x.. in lib)`, gdb `#N 0x.. in sym (...) at file`,
+  folly `@ 000.. sym`, lldb `frame #N: 0x.. lib`sym`);
+- glog lines (`E1201 12:34:56.789 123 file.cpp:45] msg`, also bracketed `[E520 ...]`);
+- compiler diagnostics (`path:line:col: error: msg`, `fatal error: foo.h: No such file`,
+  `ld: cannot find -lfoo`, `undefined reference to`, nvcc errors, a missing compiler);
+- signals (Segmentation fault, SIGSEGV, core dumped, Aborted, Bus error, Illegal instruction);
+- noise lines (warnings and deprecation notices: evidence, never a cause).
+
+THE user-frame rule (`is_library_path`): a frame is "library" when its path is inside
+site-packages/dist-packages, a Python stdlib directory (lib/pythonX.Y/ not under site-packages),
+or a pseudo-file (`<frozen ...>`, `<string>`, `<stdin>`...). Torch frames (`torch_module`) are
+the `torch/` segment after site-packages, or a source checkout path under a known torch
+subpackage (`/torch/_inductor/`, `/torch/_export/`...). Everything else is the user's.
 """
 
 from __future__ import annotations
@@ -9,61 +29,569 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# `File "x.py", line 3, in fn` with the source line that Python prints under it, when present.
-FRAME_RX = re.compile(r'File "(?P<file>[^"\n]+)", line (?P<line>\d+)(?:, in (?P<func>[^\n]+?))?[ \t]*$'
-                      r'(?:\n[ \t]+(?P<code>(?!File ")[^\n]*))?', re.M)
-_LIBRARY_PATH = re.compile(r"[/\\](?:site|dist)-packages[/\\]|[/\\]lib[/\\]python\d[\d.]*[/\\]|^<")
-_TORCH_PATH = re.compile(r"(?:^|[/\\])torch[/\\]")
+__all__ = [
+    "PyFrame", "ExcLine", "Section", "CppFrame", "GlogLine", "CompilerDiag", "ParsedText",
+    "parse_text", "is_library_path", "torch_module", "library_package", "exception_type_names",
+    "MAX_LINES", "inner_types", "make_frame", "parse_exception_line",
+    "is_torch_path", "is_user_path", "parse_frames", "user_frames", "LOADED_MODEL_CALL",
+]
+
+MAX_LINES = 20_000  # longer texts: the first quarter and the last three quarters (errors sit at the end)
+LINE_CHARS = 4000  # each line is cut to this many characters before any regex runs
+
+# -- frames ---------------------------------------------------------------------------------------
+
+_PY_FRAME = re.compile(
+    r'^\s*(?:File "(?P<path>[^"]+)"|(?P<frag>[^\s"]*\.pyx?)")'
+    r", line (?P<line>\d+),? in (?P<fn>[^\s(]+)\s*$")
+_IPY_FRAME = re.compile(r"^\s*File (?P<path>[^\s\"]+\.py):(?P<line>\d+),? in (?P<fn>[\w<>.]+)")
+_TB_HEADER = re.compile(r"^\s*Traceback \(most recent call last\):\s*$")
+_FH_HEADER = re.compile(r"^\s*(?:Current thread|Thread) 0x[0-9a-fA-F]+ .*\(most recent call first\):\s*$")
+_CAUSE = "The above exception was the direct cause of the following exception"
+_CONTEXT = "During handling of the above exception, another exception occurred"
+_CARET = re.compile(r"^\s*[\^~\s]+$")
+_IPY_CODE = re.compile(r"^\s*(?:-+>\s*)?(?:\[\d+\]\([^)]*\)|\d+)\s")
+
+_STDLIB = re.compile(r"[/\\]lib[/\\]python\d+(?:\.\d+)?[/\\](?!.*(?:site|dist)-packages)")
+_PSEUDO = re.compile(r"^<(?:frozen [^>]*|string|stdin|console|ipython-input[^>]*|__array_function__[^>]*)>$")
+_SITE = re.compile(r"[/\\](?:site|dist)-packages[/\\](?P<rest>.+)$")
+_TORCH_SUBPKGS = (
+    "_inductor", "_export", "_dynamo", "export", "fx", "_functorch", "_subclasses", "_higher_order_ops",
+    "_library", "_prims", "_prims_common", "_refs", "_decomp", "_guards", "_ops", "_tensor", "_logging",
+    "utils", "nn", "cuda", "csrc", "_C", "serialization", "_compile", "_utils_internal", "overrides",
+    "_meta_registrations", "autograd", "distributed", "ao", "_strobelight", "__init__",
+)
+_CHECKOUT = re.compile(r"(?:^|[/\\])torch[/\\](?P<rest>(?:" + "|".join(re.escape(s) for s in _TORCH_SUBPKGS)
+                       + r")(?:[/\\][\w.\\/-]*)?)$")
 
 
-@dataclass(frozen=True)
-class Frame:
-    """One Python frame as printed in a traceback."""
-
-    file: str
-    line: int
-    func: str = ""
-    code: str = ""
-
-    @property
-    def is_torch(self) -> bool:
-        return is_torch_path(self.file)
-
-    @property
-    def is_user(self) -> bool:
-        return is_user_path(self.file)
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" + (f" in {self.func}" if self.func else "")
-        return where + (f": {self.code}" if self.code else "")
+def is_library_path(path: str) -> bool:
+    """THE user-frame rule: True for site/dist-packages, the stdlib, pseudo-files and torch frames."""
+    p = path.strip()
+    if _PSEUDO.match(p) or p.startswith("<"):
+        return True
+    if _SITE.search(p) or _STDLIB.search(p):
+        return True
+    return torch_module(p) is not None
 
 
 def is_torch_path(path: str) -> bool:
     """A file of torch itself: installed (`site-packages/torch/...`) or a source checkout."""
-    return bool(_TORCH_PATH.search(path))
+    return torch_module(path) is not None
 
 
 def is_user_path(path: str) -> bool:
-    """The one user-frame rule: not torch, not an installed library, not the standard library,
-    not `<frozen ...>`/`<string>`/`<stdin>` (a frame in generated or interactive code)."""
-    return not (is_torch_path(path) or _LIBRARY_PATH.search(path))
+    """The user's own code: the negation of THE user-frame rule."""
+    return not is_library_path(path)
 
 
-def parse_frames(text: str) -> list[Frame]:
-    """Every frame in `text`, outermost first (the order Python prints them)."""
-    out: list[Frame] = []
-    for m in FRAME_RX.finditer(text or ""):
-        out.append(Frame(m.group("file"), int(m.group("line")), (m.group("func") or "").strip(),
-                         (m.group("code") or "").strip()))
-    return out
+def parse_frames(text: str) -> list[PyFrame]:
+    """Every Python frame in `text`, outermost first within each traceback (compat API)."""
+    return list(parse_text(text or "").frames)
 
 
-def user_frames(texts: list[str] | tuple[str, ...], limit: int | None = None) -> tuple[Frame, ...]:
+def user_frames(texts: list[str] | tuple[str, ...], limit: int | None = None) -> tuple[PyFrame, ...]:
     """The user's frames of one or more stack traces, outermost first, each (file, line) once."""
-    out: dict[tuple[str, int], Frame] = {}
+    out: dict[tuple[str, int], PyFrame] = {}
     for text in texts:
-        for f in parse_frames(text):
-            if f.is_user:
-                out.setdefault((f.file, f.line), f)
+        for fr in parse_frames(text):
+            if fr.is_user:
+                out.setdefault((fr.path, fr.line), fr)
     frames = tuple(out.values())
     return frames if limit is None else frames[:limit]
+
+
+def _dotted(rest: str) -> str:
+    rest = rest.replace("\\", "/")
+    for ext in (".py", ".pyx", ".pyi"):
+        if rest.endswith(ext):
+            rest = rest[: -len(ext)]
+    return rest.strip("/").replace("/", ".")
+
+
+def library_package(path: str) -> str | None:
+    """The top-level package of a site/dist-packages path (`torch`, `triton`, ...), else None."""
+    m = _SITE.search(path)
+    if not m:
+        return "torch" if torch_module(path) else None
+    return m.group("rest").replace("\\", "/").split("/", 1)[0] or None
+
+
+def torch_module(path: str) -> str | None:
+    """`torch._inductor.codegen.wrapper` for a torch frame's path, else None."""
+    p = path.strip().replace("\\", "/")
+    m = _SITE.search(p)
+    if m:
+        rest = m.group("rest")
+        return _dotted(rest) if rest.startswith("torch/") else None
+    m = _CHECKOUT.search(p)
+    return _dotted("torch/" + m.group("rest")) if m else None
+
+
+@dataclass(frozen=True, slots=True)
+class PyFrame:
+    """One Python traceback frame."""
+
+    path: str
+    line: int
+    function: str
+    code: str
+    text_line: int  # 0-based line of the `File` line in the text
+    is_library: bool
+    module: str | None  # dotted torch module for torch frames, else None
+    package: str | None  # top-level library package (torch, triton...), else None
+
+    @property
+    def is_user(self) -> bool:
+        return not self.is_library
+
+    @property
+    def is_torch(self) -> bool:
+        return self.module is not None
+
+    # the names of the earlier core.text.frames.Frame, so its callers keep working unchanged
+    @property
+    def file(self) -> str:
+        return self.path
+
+    @property
+    def func(self) -> str:
+        return self.function
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" + (f" in {self.function}" if self.function else "")
+        return where + (f": {self.code}" if self.code else "")
+
+
+def make_frame(path: str, line: int, function: str, code: str = "", text_line: int = -1) -> PyFrame:
+    """A PyFrame with the library/torch classification applied (shared by text and live readers)."""
+    return PyFrame(path, line, function, code.strip()[:500], text_line, is_library_path(path),
+                   torch_module(path), library_package(path))
+
+
+# -- exception lines ------------------------------------------------------------------------------
+
+_EXC_SUFFIX = ("Error", "Exception", "Exit", "Interrupt", "Failed", "Failure", "Violation", "Warning")
+_EXC_NAMES = frozenset({
+    "Unsupported", "GuardOnDataDependentSymNode", "MissingOperatorWithoutDecomp", "MissingOperatorWithDecomp",
+    "OperatorIssue", "StopIteration", "BackendCompilerFailed", "InductorError", "LoweringException",
+    "ShortenTraceback", "TritonMissing", "GPUTooOldForTriton", "SkipFrame", "RestartAnalysis",
+})
+_EXC_LINE = re.compile(
+    r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?::[ \t]?(?P<msg>.*))?$")
+_BARE_WORDS = frozenset({"Error", "Exception", "Warning", "Note", "Hint", "Explanation", "Suggested",
+                         "Traceback", "Name", "Source", "Repro", "Fix", "Warnings"})
+
+
+def exception_type_names(type_name: str) -> bool:
+    """True when `type_name` (possibly dotted) names an exception class (by shape, not by list)."""
+    short = type_name.rsplit(".", 1)[-1]
+    if short in _BARE_WORDS or (short == type_name and short in ("Error", "Exception")):
+        return False
+    return short in _EXC_NAMES or short.endswith(_EXC_SUFFIX)
+
+
+@dataclass(frozen=True, slots=True)
+class ExcLine:
+    """An exception line: its type as written and the first line of its message."""
+
+    type: str
+    message: str
+    text_line: int
+    inner_types: tuple[str, ...] = ()  # `LoweringException: AttributeError: ...` prefixes of the message
+
+    @property
+    def short_type(self) -> str:
+        return self.type.rsplit(".", 1)[-1]
+
+    @property
+    def is_warning(self) -> bool:
+        return self.short_type.endswith("Warning")
+
+
+_INNER = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*):\s")
+
+
+def inner_types(message: str) -> tuple[str, ...]:
+    out: list[str] = []
+    msg = message
+    while len(out) < 4:
+        m = _INNER.match(msg)
+        if not m or not exception_type_names(m.group(1)):
+            break
+        out.append(m.group(1))
+        msg = msg[m.end():]
+    return tuple(out)
+
+
+def parse_exception_line(line: str, text_line: int = -1) -> ExcLine | None:
+    """An ExcLine for a `Type: message` line at column 0 (after a glog prefix), else None."""
+    m = _EXC_LINE.match(line.rstrip())
+    if not m or not exception_type_names(m.group("type")):
+        return None
+    if m.group("msg") is None and "." not in m.group("type") and m.group("type").endswith("Warning"):
+        return None
+    msg = (m.group("msg") or "").strip()
+    return ExcLine(m.group("type"), msg[:1000], text_line, inner_types(msg))
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One traceback section: its frames (outermost first) and the exception that ended it.
+
+    `link` tells how this section relates to the NEXT one: "cause" (`raise ... from`), "context"
+    (raised while handling), or "" (no marker, or the last)."""
+
+    frames: tuple[PyFrame, ...]
+    exception: ExcLine | None
+    link: str = ""
+
+
+# -- C++ frames, glog, compiler diagnostics, signals ----------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CppFrame:
+    index: int
+    symbol: str
+    location: str  # library or source file, as printed
+    style: str  # "c10", "gdb", "folly", "lldb"
+    text_line: int
+
+
+_C10_FRAME = re.compile(r"^\s*frame #(?P<n>\d+): (?P<sym>.+?)(?: \+ 0x[0-9a-fA-F]+)?"
+                        r"(?: \((?:0x[0-9a-fA-F]+ in )?(?P<loc>[^()]*)\))?\s*$")
+_LLDB_FRAME = re.compile(r"^\s*\*?\s*frame #(?P<n>\d+): 0x[0-9a-fA-F]+ (?P<loc>[^`\s]+)`(?P<sym>.+?)(?: \+ \d+)?\s*$")
+_GDB_FRAME = re.compile(r"^\s*#(?P<n>\d+)\s+(?:0x[0-9a-fA-F]+ in )?(?P<sym>[^\s(][^(]*?)\s*(?:\(.*?\))?"
+                        r"(?:\s+(?:at|from) (?P<loc>\S+))?\s*$")
+_FOLLY_FRAME = re.compile(r"^\s*@ (?P<addr>[0-9a-fA-F]{8,}) (?P<sym>.+?)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class GlogLine:
+    level: str  # I, W, E, F
+    file: str
+    line: int
+    message: str
+    text_line: int
+
+
+_GLOG = re.compile(r"^\s*\[?(?P<lvl>[IWEF])(?P<date>\d{3,4}) \d\d:\d\d:\d\d\.\d+(?: +\d+)? (?P<file>[^\s:\]]+):(?P<line>\d+)\]"
+                   r" ?(?:\[[\d/]+\] ?)?(?P<msg>.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class CompilerDiag:
+    """A compiler, linker or toolkit diagnostic.
+
+    kind: "diagnostic" (file:line: error), "missing_header", "missing_library", "undefined_reference",
+    "missing_compiler", "nvcc", "linker". `subject` is the header, library, symbol or tool named."""
+
+    kind: str
+    severity: str
+    file: str
+    line: int
+    message: str
+    subject: str
+    text_line: int
+
+
+_DIAG = re.compile(r"^\s*(?P<file>[^\s:][^:\n]*?):(?P<line>\d+)(?::(?P<col>\d+))?:\s*"
+                   r"(?P<sev>fatal error|error|warning|note)\s*(?:[A-Z]+\d+\s*)?:\s*(?P<msg>.*)$")
+_MSVC = re.compile(r"^\s*(?P<file>[^()\n]+)\((?P<line>\d+)\)\s*:\s*(?P<sev>fatal error|error)\s+[A-Z]+\d+\s*:\s*(?P<msg>.*)$")
+_HEADER = re.compile(r"['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]?:? (?:file not found|No such file or directory)"
+                     r"|Cannot open include file: '(?P<h2>[^']+)'")
+_LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:cannot find -l(?P<l>[\w+.-]+)"
+                        r"|library not found for -l(?P<l2>[\w+.-]+)|cannot open (?:input )?file '(?P<l3>[^']+)')")
+_UNDEF_REF = re.compile(r"undefined reference to [`'‘\"]?(?P<s>[^`'’\"\s]+)")
+_NVCC = re.compile(r"^\s*nvcc (?:fatal|error)\s*:\s*(?P<msg>.*)$|\bptxas (?:fatal|error)\s*:\s*(?P<msg2>.*)$")
+_NO_TOOL = re.compile(
+    r"(?:^|[\s:'\"])(?P<t>nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cc|cl|icx|icpx|ld)['\"]?:? (?:command )?not found"
+    r"|No such file or directory: '(?P<t2>(?:[^']*/)?(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cl|icx|icpx))'"
+    r"|(?P<t3>CUDA_HOME|ROCM_HOME) environment variable is not set"
+    r"|(?:Could not|Failed to|unable to) find (?:a )?(?:working )?(?:C\+\+ )?(?P<t4>compiler)", re.I)
+_COLLECT2 = re.compile(r"\bcollect2: error: (?P<msg>.*)$|\bld returned \d+ exit status")
+
+
+def _diag_of(line: str, i: int) -> CompilerDiag | None:
+    m = _NVCC.search(line)
+    if m:
+        return CompilerDiag("nvcc", "error", "", 0, (m.group("msg") or m.group("msg2") or "").strip(), "nvcc", i)
+    m = _NO_TOOL.search(line)
+    if m:
+        tool = next(g for g in m.groups() if g)
+        return CompilerDiag("missing_compiler", "error", "", 0, line.strip()[:500], tool.rsplit("/", 1)[-1], i)
+    m = _LD_CANNOT.search(line)
+    if m:
+        lib = m.group("l") or m.group("l2") or m.group("l3") or ""
+        return CompilerDiag("missing_library", "error", "", 0, line.strip()[:500], lib, i)
+    m = _UNDEF_REF.search(line)
+    if m:
+        return CompilerDiag("undefined_reference", "error", "", 0, line.strip()[:500], m.group("s"), i)
+    d = _DIAG.match(line) or _MSVC.match(line)
+    if d:
+        msg = d.group("msg").strip()
+        h = _HEADER.search(msg)
+        if h:
+            return CompilerDiag("missing_header", d.group("sev"), d.group("file"), int(d.group("line")),
+                                msg[:500], h.group("h") or h.group("h2") or "", i)
+        if d.group("sev") in ("note", "warning"):
+            return None
+        return CompilerDiag("diagnostic", d.group("sev"), d.group("file"), int(d.group("line")), msg[:500], "", i)
+    if "fatal error" in line:
+        h = _HEADER.search(line)
+        if h:
+            return CompilerDiag("missing_header", "fatal error", "", 0, line.strip()[:500],
+                                h.group("h") or h.group("h2") or "", i)
+    m = _COLLECT2.search(line)
+    if m:
+        return CompilerDiag("linker", "error", "", 0, line.strip()[:500], "ld", i)
+    return None
+
+
+_SIGNALS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("SIGSEGV", re.compile(r"\bseg(?:mentation)?[ -]?fault|\bSIGSEGV\b|\bsegmentation violation|"
+                           r"exit(?:ed)? (?:with )?(?:code|status) (?:139|-11)\b|\brc=-?(?:139|11)\b|EXC_BAD_ACCESS", re.I)),
+    ("SIGBUS", re.compile(r"\bBus error\b|\bSIGBUS\b|exit(?:ed)? (?:with )?(?:code|status) (?:135|-7)\b", re.I)),
+    ("SIGABRT", re.compile(r"\bSIGABRT\b|^Aborted\b|Fatal Python error: Aborted|"
+                           r"^terminate called |exit(?:ed)? (?:with )?(?:code|status) (?:134|-6)\b", re.I | re.M)),
+    ("SIGILL", re.compile(r"\bIllegal instruction\b|\bSIGILL\b|exit(?:ed)? (?:with )?(?:code|status) (?:132|-4)\b", re.I)),
+    ("SIGFPE", re.compile(r"\bSIGFPE\b|\bFloating point exception\b", re.I)),
+    ("SIGKILL", re.compile(r"\bSIGKILL\b|\bKilled\s*$|exit(?:ed)? (?:with )?(?:code|status) (?:137|-9)\b", re.I)),
+)
+
+_SIGNAL_WORDS = ("seg", "sig", "bus error", "abort", "terminate called", "illegal instruction", "floating point",
+                 "killed", "exit", "rc=", "exc_bad_access", "core dumped")
+_CORE = re.compile(r"\bcore dumped\b", re.I)
+_TERMINATE = re.compile(r"terminate called after throwing an instance of ['‘`]?(?P<t>[^'’`]+)")
+_WHAT = re.compile(r"^\s*what\(\):\s*(?P<msg>.*)$")
+
+# An exception quoted inside a line ("395 errors like: RuntimeError: ...", "with error `KeyError: 'x'`").
+_INLINE_EXC = re.compile(r"(?:^|[\s`'\"(])(?P<t>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Unsupported|SymNode))`?:\s+(?P<msg>\S.*)$")
+
+# cheap prefilters (lower case): a line holding none of these words cannot match the regex after it
+_NOISE_WORDS = ("warning", "deprecat", "will be removed", "outdated pt2", "resized", "warn(", "+===")
+_DIAG_WORDS = ("error", "fatal", "not found", "cannot find", "undefined reference", "no such file", "not set",
+               "unable to find", "could not find", "failed to find", "nvcc", "ptxas", "ld returned",
+               "library not found", "cannot open")
+
+
+def _any(low: str, words: tuple[str, ...]) -> bool:
+    """A plain substring prefilter on a lower-cased line: far cheaper than a case-insensitive
+    alternation regex, and a line without any of `words` cannot match the regex it guards."""
+    for w in words:
+        if w in low:
+            return True
+    return False
+
+_NOISE = re.compile(
+    r"\b(?:User|Future|Deprecation|PendingDeprecation|Runtime|Resource)Warning\b|^\s*warnings\.warn\(|"
+    r"\bis being deprecated\b|\bis deprecated\b|\bwill be removed in a future\b|"
+    r"Loading outdated pt2 file|\bWarning: An output with one or more elements was resized|"
+    r"^\s*[+|]=*\s*[!]*\s*WARNING\s*[!]*\s*[|+]?=*\s*$|^\s*\+=+\+\s*$|\[W\d{4} |^W\d{4} ", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedText:
+    """Everything `parse_text` found, in text order."""
+
+    sections: tuple[Section, ...]
+    cpp_frames: tuple[CppFrame, ...]
+    glog: tuple[GlogLine, ...]
+    diagnostics: tuple[CompilerDiag, ...]
+    signals: tuple[str, ...]
+    noise: tuple[str, ...]
+    error_lines: tuple[str, ...]  # non-noise lines that report an error (exception, error:, what():)
+    api_mentions: tuple[tuple[int, str], ...]  # (text line, code text) of lines that look like code
+    inline_exceptions: tuple[ExcLine, ...] = ()  # exceptions quoted inside other lines (prose, summaries)
+
+    @property
+    def frames(self) -> tuple[PyFrame, ...]:
+        return tuple(f for s in self.sections for f in s.frames)
+
+    @property
+    def exceptions(self) -> tuple[ExcLine, ...]:
+        return tuple(s.exception for s in self.sections if s.exception is not None)
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if len(lines) > MAX_LINES:
+        head = MAX_LINES // 4
+        lines = lines[:head] + ["...[structure: lines omitted]..."] + lines[-(MAX_LINES - head):]
+    return [ln[:LINE_CHARS] for ln in lines]
+
+
+_ERRORISH = re.compile(r"\berror\b|\bwhat\(\):|\bfailed\b|\bException\b|\bAssertion\b|\bfault\b", re.I)
+_LOAD_ASSIGN = re.compile(r"(?:^|\s)(?P<name>[A-Za-z_]\w*)(?:\.forward)?\s*=\s*[\w.]*"
+                          r"(?:aoti_load_package|aot_load|load_package)\s*\(")
+LOADED_MODEL_CALL = "<call of the loaded model> "
+_CODEY = re.compile(r"\b(?:aoti_compile_and_package|aot_compile|aoti_load_package|aot_load|load_package|"
+                    r"export(?:_for_training)?|run_decompositions|AOTIModelPackageLoader|AOTIModelContainerRunner\w*)\s*\(")
+
+
+class _Builder:
+    """Line-by-line state machine behind `parse_text` (kept small: one method per line kind)."""
+
+    def __init__(self) -> None:
+        self.sections: list[Section] = []
+        self.frames: list[PyFrame] = []
+        self.first_order = False  # faulthandler lists innermost first
+        self.pending_link = ""
+        self.cpp: list[CppFrame] = []
+        self.glog: list[GlogLine] = []
+        self.diags: list[CompilerDiag] = []
+        self.noise: list[str] = []
+        self.errors: list[str] = []
+        self.mentions: list[tuple[int, str]] = []
+        self.cpp_exc_type = ""
+        self.inline: list[ExcLine] = []
+        self.noise_lines: set[int] = set()
+        self.loaded: set[str] = set()
+
+    def close(self, exc: ExcLine | None) -> None:
+        if not self.frames and exc is None:
+            return
+        frames = list(reversed(self.frames)) if self.first_order else self.frames
+        if self.sections and self.sections[-1].exception is None and not self.sections[-1].link:
+            prev = self.sections.pop()  # frames split by noise: merge into one section
+            frames = list(prev.frames) + frames
+        self.sections.append(Section(tuple(frames), exc, ""))
+        self.frames = []
+        self.first_order = False
+
+    def mark_link(self, link: str) -> None:
+        self.close(None)
+        if self.sections:
+            last = self.sections[-1]
+            self.sections[-1] = Section(last.frames, last.exception, link)
+
+    def frame(self, m: re.Match[str], lines: list[str], i: int) -> bool:
+        """Record the frame; True when the next line was its code line (the caller skips it)."""
+        path = m.group("path") if "path" in m.re.groupindex and m.group("path") else m.groupdict().get("frag") or ""
+        code = ""
+        if i + 1 < len(lines):
+            nxt = lines[i + 1]
+            if (nxt.startswith((" ", "\t")) and not _PY_FRAME.match(nxt) and not _IPY_FRAME.match(nxt)
+                    and not _CARET.match(nxt)):
+                code = _IPY_CODE.sub("", nxt, count=1) if _IPY_CODE.match(nxt) else nxt
+        self.frames.append(make_frame(path, int(m.group("line")), m.group("fn"), code, i))
+        if code and _CODEY.search(code):
+            self.mentions.append((i + 1, code.strip()[:300]))
+        return bool(code)
+
+    def other(self, line: str, i: int, low: str) -> None:
+        body = line
+        g = _GLOG.match(line) if "] " in line or line.rstrip().endswith("]") else None
+        if g:
+            self.glog.append(GlogLine(g.group("lvl"), g.group("file"), int(g.group("line")), g.group("msg")[:1000], i))
+            body = g.group("msg")
+        if _any(low, _NOISE_WORDS) and _NOISE.search(line):  # a glog W line may carry the cause (an OOM)
+            self.noise.append(line.strip()[:500])
+            self.noise_lines.add(i)
+            return
+        t = _TERMINATE.search(body)
+        if t:
+            self.cpp_exc_type = t.group("t").strip()
+            self.errors.append(body.strip()[:500])
+            return
+        w = _WHAT.match(body)
+        if w:  # a C++ exception that reached std::terminate: a chain link of its own
+            msg = w.group("msg").strip()
+            self.close(ExcLine(self.cpp_exc_type or "std::exception", msg[:1000], i, inner_types(msg)))
+            self.errors.append(body.strip()[:500])
+            return
+        lead = len(body) - len(body.lstrip())
+        exc = parse_exception_line(body.strip() if g or lead <= 2 else body, i)
+        if exc is not None and not exc.is_warning:
+            self.close(exc)
+            self.errors.append(body.strip()[:500])
+            return
+        d = _diag_of(body, i) if _any(low, _DIAG_WORDS) else None
+        if d is not None:
+            self.diags.append(d)
+            self.errors.append(body.strip()[:500])
+            return
+        if self.cpp_frame(body, i):
+            return
+        self.loaded_model_call(body, i)
+        if _CODEY.search(body):
+            self.mentions.append((i, body.strip()[:300]))
+        inline = _INLINE_EXC.search(body) if ("Error" in body or "Exception" in body or "Unsupported" in body
+                                             or "SymNode" in body) else None
+        if inline and exception_type_names(inline.group("t")) and not inline.group("t").endswith("Warning"):
+            msg = inline.group("msg").strip().strip("`")
+            self.inline.append(ExcLine(inline.group("t"), msg[:1000], i, inner_types(msg)))
+        if (g is None or g.group("lvl") in "EF") and _ERRORISH.search(body):
+            self.errors.append(body.strip()[:500])
+
+    def loaded_model_call(self, line: str, i: int) -> None:
+        """`m = aoti_load_package(...)` then `m(...)`: record the call of the loaded model (a run)."""
+        m = _LOAD_ASSIGN.search(line)
+        if m:
+            self.loaded.add(m.group("name"))
+            return
+        if self.loaded and "(" in line:
+            call = re.search(r"(?<![\w.])(?:" + "|".join(map(re.escape, sorted(self.loaded))) + r")\s*\(", line)
+            if call:
+                self.mentions.append((i, LOADED_MODEL_CALL + line.strip()[:300]))
+
+    def cpp_frame(self, line: str, i: int) -> bool:
+        if "frame #" in line:
+            m = _LLDB_FRAME.match(line) or _C10_FRAME.match(line)
+            if m:
+                style = "lldb" if m.re is _LLDB_FRAME else "c10"
+                self.cpp.append(CppFrame(int(m.group("n")), m.group("sym").strip()[:300], (m.group("loc") or "").strip(),
+                                         style, i))
+                return True
+        if line.lstrip().startswith("#"):
+            m = _GDB_FRAME.match(line)
+            if m and not line.lstrip().startswith(("#include", "#define", "#if", "#pragma")):
+                self.cpp.append(CppFrame(int(m.group("n")), m.group("sym").strip()[:300], m.group("loc") or "", "gdb", i))
+                return True
+        if line.lstrip().startswith("@ "):
+            m = _FOLLY_FRAME.match(line)
+            if m:
+                self.cpp.append(CppFrame(len([c for c in self.cpp if c.style == "folly"]), m.group("sym")[:300], "",
+                                         "folly", i))
+                return True
+        return False
+
+
+def parse_text(text: str) -> ParsedText:
+    """Parse any log or traceback text into frames, exceptions, C++ frames, glog lines, compiler
+    diagnostics, signals and noise. Pure: never imports torch, never raises on odd input."""
+    b = _Builder()
+    lines = _lines(text or "")
+    skip = -1
+    for i, line in enumerate(lines):
+        if i == skip:
+            continue
+        if _TB_HEADER.match(line):
+            b.close(None)
+            continue
+        if _FH_HEADER.match(line):
+            b.close(None)
+            b.first_order = True
+            continue
+        if _CAUSE in line:
+            b.mark_link("cause")
+            continue
+        if _CONTEXT in line:
+            b.mark_link("context")
+            continue
+        m = (_PY_FRAME.match(line) or _IPY_FRAME.match(line)) if ("File " in line or ", line " in line) else None
+        if m:
+            if b.frame(m, lines, i):
+                skip = i + 1
+            continue
+        b.other(line, i, line.lower())
+    b.close(None)
+    joined = "\n".join(ln for i, ln in enumerate(lines)
+                       if i not in b.noise_lines and _any(ln.lower(), _SIGNAL_WORDS))
+    signals = tuple(name for name, rx in _SIGNALS if rx.search(joined))
+    if not signals and any(re.match(r"(?:__GI_)?(?:abort|raise|__pthread_kill\w*)$", c.symbol) for c in b.cpp):
+        signals = ("SIGABRT",)
+    if not signals and _CORE.search(joined):
+        signals = ("COREDUMP",)
+    return ParsedText(tuple(b.sections), tuple(b.cpp), tuple(b.glog), tuple(b.diags), signals,
+                      tuple(dict.fromkeys(b.noise)), tuple(b.errors), tuple(b.mentions), tuple(b.inline))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 BEFORE, AFTER, INPUTS = "before_launch", "after_launch", "aoti_model_inputs"
 

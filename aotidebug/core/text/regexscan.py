@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Iterable
+
 
 try:  # Python 3.11+: the parser moved under re
     from re import _parser as _sre_parse  # type: ignore[attr-defined]

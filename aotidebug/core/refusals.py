@@ -1,0 +1,68 @@
+"""Why aotidebug refused a package or could not finish a job, as data: a stable code, the
+root-cause category, a constant title and the fix for each kind of problem.
+
+A raise site names the problem it measured (`PackageError(..., problem="missing-member")`) and the
+error carries a Diagnosis built from this table, so `err.diagnosis` explains the refusal instead
+of classifying aotidebug's own message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from . import hints
+from .categories import Category
+from .result import Diagnosis, Evidence
+
+MEASURED = 0.95  # the archive was read and the problem seen: as sure as a fatal finding
+
+
+@dataclass(frozen=True)
+class Refusal:
+    code: str
+    category: Category
+    title: str
+    fix: str
+    confidence: float = MEASURED
+
+
+REBUILD = hints.REBUILD_PACKAGE
+HOSTILE_FIX = hints.REFUSE_HOSTILE_ARCHIVE
+PATH_FIX = hints.PASS_PACKAGE_PATH
+
+# problem -> what it means. Codes AOTP0nn are stable (docs/codes.md); never reuse one.
+REFUSALS: Mapping[str, Refusal] = {
+    "not-found": Refusal("AOTP001", Category.KERNEL_BINARY_MISSING, "Package file not found", PATH_FIX),
+    "not-a-file": Refusal("AOTP002", Category.KERNEL_BINARY_MISSING, "Package path is not a file", PATH_FIX),
+    "not-a-zip": Refusal("AOTP003", Category.KERNEL_BINARY_MISSING,
+                         "Not a zip archive (random bytes, or not a .pt2)", REBUILD),
+    "corrupt": Refusal("AOTP004", Category.KERNEL_BINARY_MISSING,
+                       "Archive corrupt or truncated", REBUILD),
+    "missing-member": Refusal("AOTP005", Category.KERNEL_BINARY_MISSING,
+                              "Archive lacks its compiled .so or its metadata", REBUILD),
+    "not-aoti": Refusal("AOTP006", Category.KERNEL_BINARY_MISSING,
+                        "A zip archive, but not an AOTI package", REBUILD),
+    "bad-binary": Refusal("AOTP007", Category.KERNEL_BINARY_MISSING,
+                          "Compiled .so truncated or not a shared library", REBUILD),
+    "unreadable": Refusal("AOTP008", Category.KERNEL_BINARY_MISSING, "Package could not be read", PATH_FIX),
+    "hostile-member": Refusal("AOTP010", Category.KERNEL_BINARY_MISSING,
+                              "Archive refused: a member would escape its folder or is not a plain file",
+                              HOSTILE_FIX),
+    "zip-bomb": Refusal("AOTP011", Category.KERNEL_BINARY_MISSING,
+                        "Archive refused: too many members or inflates past its limits", HOSTILE_FIX),
+    "legacy": Refusal("AOTP020", Category.DEPRECATED_API,
+                      "Legacy .so from aot_compile: no device or contract metadata",
+                      hints.MIGRATE_TO_PACKAGE_API),
+}
+
+
+def refusal_diagnosis(problem: str, message: str, **fields: Any) -> Diagnosis | None:
+    """The Diagnosis of a measured refusal; None for a problem this table does not know."""
+    r = REFUSALS.get(problem)
+    if r is None:
+        return None
+    data = {k: v for k, v in fields.items() if isinstance(v, (str, int, float, bool)) or v is None}
+    return Diagnosis(r.category, r.title, message, r.confidence,
+                     evidence=(Evidence("package", r.code, message, data),),
+                     fixes=(r.fix,), references=(r.category.doc,), code=r.code)

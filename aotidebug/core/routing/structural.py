@@ -1,0 +1,410 @@
+"""Structural rules: exception type x subsystem x phase x diagnostic origin -> category.
+
+Each rule names a MECHANISM (how AOTI fails), never one report's words. Conditions are data;
+`score(structure)` evaluates them and returns `[(category, weight, reasons)]`, best first.
+
+Weighting scheme (three kinds of evidence, strongest first)
+----------------------------------------------------------
+1. Specific patterns (patterns.py, AOTD*): 0.50-0.93. A message that names the cause.
+2. Structure (this module, AOTS1xx): 0.35-0.70. What raised, where, in which phase. Bands:
+   - 0.62-0.70: the exception TYPE (or a diagnostic's origin) is the mechanism itself
+     (GuardOnDataDependentSymNode, ConstraintViolationError, OutOfMemoryError, a missing system
+     header, MissingOperatorWithoutDecomp);
+   - 0.50-0.61: type x subsystem (an AttributeError raised inside inductor lowering; a ValueError
+     from the loaded model's call; a compiler error in generated code naming a torch symbol);
+   - 0.35-0.49: subsystem or phase with a mechanism keyword only (a load-phase "file not found").
+3. Phase prior (PHASE_PRIORS): <= 0.30. Which causes are common in the phase the failure is in.
+
+Combination inside `score`: per category, the best rule's weight, plus CORROBORATION (0.03) for
+each further distinct rule of the same category (capped at STRUCTURE_CAP = 0.70). A phase prior
+is added for a category that no rule named (as its own weak candidate) and adds PRIOR_BONUS
+(0.02) to a category a rule already named. A rule with `fallback=True` fires only when no
+non-fallback rule did (e.g. "a signal and nothing else -> crash").
+
+Integration with classifier.rank() (see NOTES.md): a structural candidate whose category some
+pattern also matched corroborates it (+0.05, under TEXT_CONFIDENCE_CAP); a structural candidate of
+a category no pattern matched is added at its own weight; a rule's `supersedes` lists pattern
+codes whose wording-level reading the mechanism overrides (that pattern's candidate is capped
+just below the rule's weight). Priors never outrank a pattern or a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..text.structure import Origin, Phase, Structure, Subsystem
+
+__all__ = ["Rule", "RULES", "PHASE_PRIORS", "score", "fired", "merge", "next_measurement", "STRUCTURE_CAP",
+           "CORROBORATION", "PRIOR_BONUS", "PRIOR_CAP"]
+
+STRUCTURE_CAP = 0.70
+CORROBORATION = 0.03
+PRIOR_BONUS = 0.02
+PRIOR_CAP = 0.30
+
+S = Subsystem
+P = Phase
+O = Origin
+_GEN = frozenset({O.GENERATED_WRAPPER, O.GENERATED_KERNEL, O.GENERATED_TRITON})
+_INTERNAL = frozenset({"AssertionError", "KeyError", "AttributeError", "TypeError", "IndexError", "NameError",
+                       "UnboundLocalError", "ImportError", "ModuleNotFoundError", "RecursionError"})
+_TORCH_COMPILE_SUBS = frozenset({S.LOWERING, S.CODEGEN})
+# API entry points: an error whose innermost torch frame is one of these was raised by the entry
+# point checking its arguments, not by the compiler's internals.
+_ENTRIES = ("aot_compile", "compile_fx_aot", "aot_load", "aoti_compile_and_package", "aoti_load_package",
+            "_aoti_compile_and_package_inner", "load_package")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One structural rule. Every non-empty condition must hold (AND); inside one condition any
+    listed value is enough (OR). Keywords are matched on `Structure.error_text` (never on noise)."""
+
+    code: str
+    slug: str
+    category: str
+    weight: float
+    title: str
+    types: frozenset[str] = frozenset()  # any of these names in a chain link's type, MRO or wrapped types
+    subsystems: frozenset[Subsystem] = frozenset()
+    phases: frozenset[Phase] = frozenset()
+    origins: frozenset[Origin] = frozenset()
+    raise_sites: frozenset[str] = frozenset()  # user / torch / triton / stdlib / library
+    signal: bool | None = None  # True: a signal was seen; False: none was
+    signal_names: frozenset[str] = frozenset()  # any of these signals (SIGILL, SIGSEGV, ...)
+    keywords: tuple[str, ...] = ()  # any (lower case), only words that name a mechanism
+    also_keywords: tuple[str, ...] = ()  # a second group: one of these must ALSO be present
+    not_keywords: tuple[str, ...] = ()
+    error_types: frozenset[str] = frozenset()  # UserError.error_type names (live objects)
+    torch_symbol: bool | None = None  # a diagnostic of a listed origin names a torch/AOTI symbol
+    functions: tuple[str, ...] = ()  # a Python or C++ frame function contains one of these
+    not_at: tuple[str, ...] = ()  # the innermost torch frame's function is none of these (API entries)
+    no_chain: bool = False  # fires only when no exception was read
+    fallback: bool = False
+    supersedes: tuple[str, ...] = ()  # pattern codes (AOTD*) this mechanism outranks
+
+    @property
+    def structural(self) -> bool:
+        """True when the rule reads more than words (a type, subsystem, phase, origin, frame or
+        signal): only such rules corroborate a pattern, since a keyword rule re-reads its words."""
+        # a signal is read from the same words a pattern matches ("Segmentation fault"): not structure
+        return bool(self.types or self.subsystems or self.phases or self.origins or self.functions
+                    or self.error_types or self.raise_sites)
+
+
+def _r(code: str, slug: str, category: str, weight: float, title: str, **kw: object) -> Rule:
+    return Rule(code, slug, category, weight, title, **kw)  # type: ignore[arg-type]
+
+
+RULES: tuple[Rule, ...] = (
+    # -- export: torch.export fails before AOTI starts ----------------------------------------
+    _r("AOTS101", "data-dependent-guard-type", "export_failure", 0.66,
+       "Tracing guarded on a value read from tensor data",
+       types=frozenset({"GuardOnDataDependentSymNode"})),
+    _r("AOTS102", "data-dependent-in-export", "export_failure", 0.6,
+       "A data-dependent expression stopped export",
+       phases=frozenset({P.EXPORT}), keywords=("data-dependent", "data dependent", "unbacked")),
+    _r("AOTS103", "constraint-violation-type", "dynamic_shape_guard", 0.68,
+       "A dynamic-shape constraint was violated during export",
+       types=frozenset({"ConstraintViolationError", "ValueRangeError"})),
+    _r("AOTS104", "user-error-constraint", "dynamic_shape_guard", 0.66,
+       "torch.export rejected the dynamic-shape specification",
+       types=frozenset({"UserError"}), error_types=frozenset({"CONSTRAINT_VIOLATION", "DYNAMIC_DIM"})),
+    _r("AOTS105", "dynamo-unsupported", "export_failure", 0.6,
+       "The tracer could not capture the model's Python",
+       types=frozenset({"Unsupported", "UserError", "TorchRuntimeError", "UncapturedHigherOrderOpError",
+                        "SpecViolationError", "InternalTorchDynamoError"}),
+       not_keywords=("constraints violated",)),
+    _r("AOTS106", "error-in-export-subsystem", "export_failure", 0.45,
+       "An error raised inside torch.export / dynamo tracing",
+       subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT})),
+    # -- unsupported: no lowering, no C shim, unserialisable --------------------------------------
+    _r("AOTS110", "missing-lowering", "unsupported", 0.66,
+       "An operator has no Inductor lowering or decomposition",
+       types=frozenset({"MissingOperatorWithoutDecomp", "MissingOperatorWithDecomp"})),
+    _r("AOTS111", "no-shim-or-fallback", "unsupported", 0.64,
+       "An op needs a C shim or proxy executor that AOTI does not have",
+       keywords=("does not have a c shim", "no c shim", "missing c shim", "proxy executor", "no lowering",
+                 "not supported in aoti", "not supported by aoti", "abi-compatible", "abi compatible"),
+       supersedes=("AOTD901", "AOTD501")),
+    _r("AOTS112", "serialisation-not-implemented", "unsupported", 0.6,
+       "Saving the package needs a feature serialisation does not implement",
+       types=frozenset({"NotImplementedError", "SerializeError"}), subsystems=frozenset({S.PACKAGE_LOAD}),
+       phases=frozenset({P.COMPILE})),
+    _r("AOTS113", "not-implemented", "unsupported", 0.5,
+       "A NotImplementedError: the op, dtype or feature is not implemented on this path",
+       types=frozenset({"NotImplementedError"})),
+    _r("AOTS114", "generated-code-missing-shim", "unsupported", 0.64,
+       "Generated code calls a C shim this torch does not declare",
+       origins=_GEN, keywords=("aoti_torch_",), not_keywords=("aoti_torch_check",)),
+    # -- torch_bug: internal lowering/codegen/loader errors --------------------------------------
+    _r("AOTS120", "lowering-exception", "torch_bug", 0.6,
+       "Inductor raised while lowering the graph",
+       types=frozenset({"LoweringException", "SubgraphLoweringException", "CppWrapperCodegenError"}),
+       not_keywords=("no lowering", "c shim")),
+    _r("AOTS121", "internal-error-in-compiler", "torch_bug", 0.58,
+       "A Python internal error raised inside Inductor lowering or codegen",
+       types=_INTERNAL, subsystems=_TORCH_COMPILE_SUBS, raise_sites=frozenset({"torch", "stdlib"}), not_at=_ENTRIES),
+    _r("AOTS122", "backend-compiler-failed", "torch_bug", 0.5,
+       "The Inductor backend failed (wrapped error)",
+       types=frozenset({"InductorError", "BackendCompilerFailed"}),
+       not_keywords=("cppcompileerror", "out of memory", "no lowering")),
+    _r("AOTS123", "internal-error-in-loader", "torch_bug", 0.55,
+       "A Python internal error raised inside the package loader",
+       types=frozenset({"AttributeError", "ImportError", "ModuleNotFoundError", "NameError", "KeyError", "TypeError"}),
+       subsystems=frozenset({S.PACKAGE_LOAD}), raise_sites=frozenset({"torch", "stdlib"})),
+    _r("AOTS124", "generated-code-torch-symbol", "torch_bug", 0.6,
+       "The generated C++ does not compile, and the error names a torch/AOTI symbol",
+       origins=_GEN, torch_symbol=True, not_keywords=("aoti_torch_",), supersedes=("AOTD501",)),
+    _r("AOTS125", "generated-code-error", "torch_bug", 0.52,  # above AOTS134/135: the code is wrong, not the tools
+       "The generated C++ does not compile",
+       origins=_GEN, torch_symbol=False),
+    _r("AOTS128", "generated-triton-invalid", "torch_bug", 0.56,
+       "The Triton code Inductor generated does not compile",
+       types=frozenset({"CompilationError", "CompileTimeAssertionFailure"}),
+       subsystems=frozenset({S.CODEGEN, S.CPP_BUILDER, S.AUTOTUNE, S.LOWERING, S.OTHER, S.UNKNOWN}),
+       not_keywords=("out of resource",)),
+    _r("AOTS126", "internal-error-in-tracing-helpers", "torch_bug", 0.45,
+       "A Python internal error raised inside torch while compiling",
+       types=_INTERNAL, phases=frozenset({P.COMPILE, P.EXPORT, P.UNKNOWN}), raise_sites=frozenset({"torch"}),
+       not_at=_ENTRIES),
+    _r("AOTS127", "torch-module-attribute-missing", "torch_bug", 0.55,
+       "torch's own module lacks an attribute or import another torch module uses",
+       types=frozenset({"AttributeError", "ImportError", "ModuleNotFoundError"}),
+       keywords=("module 'torch", "from 'torch", "no module named 'torch")),
+    # -- compile_toolchain: the user's environment --------------------------------------------
+    _r("AOTS130", "missing-system-header", "compile_toolchain", 0.7,
+       "A header the C++ build needs is not installed",
+       origins=frozenset({O.ENV_MISSING_HEADER})),
+    _r("AOTS131", "missing-library-or-compiler", "compile_toolchain", 0.7,
+       "A library, compiler or CUDA toolkit the build needs is missing",
+       origins=frozenset({O.ENV_MISSING_LIBRARY, O.ENV_MISSING_COMPILER, O.ENV_MISSING_NVCC})),
+    _r("AOTS132", "link-error", "compile_toolchain", 0.55,
+       "The linker failed on a non-torch symbol",
+       origins=frozenset({O.LINK})),
+    _r("AOTS133", "error-in-torch-or-system-header", "compile_toolchain", 0.5,
+       "The compiler rejects an installed header (compiler/flags/headers mismatch)",
+       origins=frozenset({O.TORCH_HEADER, O.SYSTEM_HEADER})),
+    _r("AOTS134", "compiler-process-failed", "compile_toolchain", 0.5,
+       "The C++ build step failed",
+       types=frozenset({"CppCompileError", "CUDACompileError", "CalledProcessError", "InvalidCxxCompiler"}),
+       subsystems=frozenset({S.CPP_BUILDER, S.UNKNOWN, S.OTHER, S.LOWERING, S.CODEGEN})),
+    _r("AOTS135", "cpp-builder-error", "compile_toolchain", 0.45,
+       "An error raised inside the C++ builder or code cache",
+       subsystems=frozenset({S.CPP_BUILDER}), not_keywords=("out of memory",)),
+    # -- memory faults ----------------------------------------------------------------------
+    _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
+       "An allocation failed",
+       types=frozenset({"OutOfMemoryError", "MemoryError"})),
+    _r("AOTS141", "out-of-memory-words", "out_of_memory", 0.62,
+       "An allocation failed (message)",
+       keywords=("out of memory", "bad_alloc", "cannot allocate memory", "alloc_failed")),
+    _r("AOTS142", "accelerator-illegal-access", "illegal_memory_access", 0.6,
+       "The device reported an illegal memory access",
+       keywords=("illegal memory access", "illegal address", "misaligned address", "unspecified launch failure")),
+    _r("AOTS143", "accelerator-device-assert", "index_out_of_bounds", 0.58,
+       "A device-side assertion fired in a kernel",
+       keywords=("device-side assert", "index out of bounds")),
+    _r("AOTS144", "accelerator-error", "illegal_memory_access", 0.42,
+       "The accelerator reported a sticky error",
+       types=frozenset({"AcceleratorError"}), not_keywords=("out of memory", "device-side assert")),
+    # -- the compiled model's run ----------------------------------------------------------------
+    _r("AOTS150", "run-contract-words", "input_mismatch", 0.55,
+       "The loaded model rejected an input (shape/dtype/device/stride words)",
+       subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}),
+       keywords=("shape", "dtype", "stride", "ndim", "dimension", "scalar type", "keyword", "tree spec", "pytree",
+                 "cannot be multiplied", "must match the size", "inputs vector", "unmatched", "dim value",
+                 "to have device", "same device", "expected device"),
+       not_keywords=("illegal memory", "out of memory", "device-side assert", "no kernel image")),
+    _r("AOTS153", "run-dynamic-range", "dynamic_shape_guard", 0.58,
+       "A dynamic dimension is outside the range the generated guards accept",
+       phases=frozenset({P.RUN}), keywords=("dim value", "shape["),
+       also_keywords=("too small", "too large", "to be >=", "to be <=", "out of range")),
+    _r("AOTS154", "input-check-before-fault", "input_mismatch", 0.64,
+       "The generated input checks rejected an input, and the device fault followed from it",
+       phases=frozenset({P.RUN}), keywords=("input_handles[", "expected ndim", "inputs vector"),
+       also_keywords=("illegal memory", "illegal address", "device-side assert", "misaligned address",
+                      "segmentation fault", "sigsegv")),
+    _r("AOTS151", "run-python-call-error", "input_mismatch", 0.5,
+       "Calling the loaded model failed in its Python call wrapper",
+       types=frozenset({"ValueError", "TypeError", "KeyError"}), subsystems=frozenset({S.MODEL_RUN})),
+    _r("AOTS152", "run-runtime-opaque", "opaque_runtime_error", 0.38,
+       "The compiled model's run raised without a mechanism",
+       subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}), signal=False),
+    # -- load ------------------------------------------------------------------------------------
+    _r("AOTS160", "load-missing-file", "kernel_binary_missing", 0.55,
+       "Loading looked for a package file that is not there",
+       phases=frozenset({P.LOAD, P.RUN}), keywords=("file not found", "no such file", "file too short",
+                                                      "invalid elf header", "failed to find")),
+    _r("AOTS164", "load-runtime-library-missing", "version_mismatch", 0.6,
+       "A runtime library the package or torch links against is absent or another version",
+       phases=frozenset({P.LOAD, P.RUN}), keywords=("cannot open shared object file",),
+       also_keywords=("libcud", "libnv", "libtorch", "libc10", "libstdc++", "libgomp", "libomp", "libhip",
+                      "librocm", "libmkl", "libsycl")),
+    _r("AOTS161", "load-undefined-symbol", "version_mismatch", 0.62,
+       "The compiled library needs a symbol this torch/libstdc++ does not export",
+       phases=frozenset({P.LOAD, P.RUN}), keywords=("undefined symbol", "glibcxx_", "glibc_")),
+    _r("AOTS162", "load-target-device-absent", "device_mismatch", 0.5,
+       "The package targets a device this process cannot use",
+       phases=frozenset({P.LOAD}), keywords=("not compiled with cuda", "no cuda gpus", "active drivers",
+                                            "not available", "no nvidia driver", "cuda-capable device")),
+    _r("AOTS163", "constant-loading-frames", "constant_loading", 0.52,
+       "The failure happened while constants (weights) were loaded or updated",
+       functions=("load_constants", "update_constant_buffer", "constant_blob", "load_state_dict",
+                  "update_constants")),
+    # -- API generations -------------------------------------------------------------------------
+    _r("AOTS170", "legacy-api-failed", "deprecated_api", 0.62,
+       "The legacy aot_compile/aot_load entry point itself rejected its arguments",
+       types=frozenset({"AssertionError", "TypeError", "AttributeError", "ValueError"}),
+       functions=("aot_compile", "compile_fx_aot", "aot_load"), raise_sites=frozenset({"torch", "stdlib"}),
+       supersedes=("AOTD905",)),
+    # -- autotuning ------------------------------------------------------------------------------
+    _r("AOTS180", "autotune-subsystem", "autotune_failure", 0.55,
+       "Compile-time autotuning or benchmarking of kernels raised",
+       subsystems=frozenset({S.AUTOTUNE}),
+       not_keywords=("illegal memory", "device-side assert", "index out of bounds", "out of memory")),
+    # -- signals (fallbacks: nothing else was read) ----------------------------------------------
+    _r("AOTS190", "illegal-instruction", "version_mismatch", 0.55,
+       "The CPU lacks an instruction the compiled code uses (SIGILL)",
+       signal_names=frozenset({"SIGILL"})),
+    _r("AOTS191", "signal-only", "crash", 0.45,
+       "The process died on a signal with no exception",
+       signal=True, no_chain=True, fallback=True),
+)
+
+# Phase -> category distribution (weights <= PRIOR_CAP): how often each cause shows up in a phase,
+# from AOTI mechanisms (the guides' ordering), not from any report's text.
+PHASE_PRIORS: dict[Phase, tuple[tuple[str, float], ...]] = {
+    P.EXPORT: (("export_failure", 0.3), ("dynamic_shape_guard", 0.15)),
+    P.COMPILE: (("torch_bug", 0.22), ("compile_toolchain", 0.2), ("unsupported", 0.14), ("autotune_failure", 0.08)),
+    P.LOAD: (("version_mismatch", 0.2), ("device_mismatch", 0.18), ("kernel_binary_missing", 0.12),
+             ("constant_loading", 0.1)),
+    P.RUN: (("input_mismatch", 0.25), ("illegal_memory_access", 0.12), ("crash", 0.1), ("numerical", 0.08)),
+}
+
+
+def _functions(st: Structure) -> str:
+    return "\n".join([f.function for f in st.frames] + [c.symbol for c in st.cpp_frames]).lower()
+
+
+def _matches(rule: Rule, st: Structure, text: str, funcs: str) -> bool:
+    if rule.types and rule.types.isdisjoint(st.type_names):
+        return False
+    if rule.error_types and not any(c.error_type in rule.error_types for c in st.chain):
+        return False
+    if rule.subsystems and st.subsystem not in rule.subsystems:
+        return False
+    if rule.phases and st.phase not in rule.phases:
+        return False
+    if rule.origins:
+        diags = [d for d in st.diagnostics if d.origin in rule.origins]
+        if not diags:
+            return False
+        if rule.torch_symbol is not None and not any(d.torch_symbol is rule.torch_symbol for d in diags):
+            return False
+    if rule.raise_sites and st.raise_site not in rule.raise_sites:
+        return False
+    if rule.signal is not None and bool(st.signals) is not rule.signal:
+        return False
+    if rule.signal_names and rule.signal_names.isdisjoint(st.signals):
+        return False
+    if rule.no_chain and st.chain:
+        return False
+    if rule.not_at and st.torch_frame is not None and st.torch_frame.function in rule.not_at:
+        return False
+    if rule.keywords and not any(k in text for k in rule.keywords):
+        return False
+    if rule.also_keywords and not any(k in text for k in rule.also_keywords):
+        return False
+    if rule.not_keywords and any(k in text for k in rule.not_keywords):
+        return False
+    if rule.functions and not any(f.lower() in funcs for f in rule.functions):
+        return False
+    return True
+
+
+def fired(st: Structure) -> list[Rule]:
+    """The rules whose conditions hold for `st` (fallback rules only when no other rule fired)."""
+    text = st.error_text
+    funcs = _functions(st)
+    hits = [r for r in RULES if not r.fallback and _matches(r, st, text, funcs)]
+    if not hits:
+        hits = [r for r in RULES if r.fallback and _matches(r, st, text, funcs)]
+    return hits
+
+
+def score(st: Structure) -> list[tuple[str, float, list[str]]]:
+    """Structural candidates `[(category, weight, reasons)]`, best first; [] when nothing was read."""
+    best: dict[str, float] = {}
+    reasons: dict[str, list[str]] = {}
+    for r in fired(st):
+        if r.category in best:
+            best[r.category] = min(STRUCTURE_CAP, max(best[r.category], r.weight) + CORROBORATION)
+        else:
+            best[r.category] = r.weight
+        reasons.setdefault(r.category, []).append(f"{r.code} {r.slug}: {r.title}")
+    if st.phase in PHASE_PRIORS and (st.has_error or best):
+        for cat, w in PHASE_PRIORS[st.phase]:
+            why = f"prior: {cat} is common in the {st.phase.value} phase ({st.phase_source})"
+            if cat in best:
+                best[cat] = min(STRUCTURE_CAP, best[cat] + PRIOR_BONUS)
+            else:
+                best[cat] = min(w, PRIOR_CAP)
+            reasons.setdefault(cat, []).append(why)
+    order = sorted(best, key=lambda c: -best[c])
+    return [(c, round(best[c], 3), reasons[c]) for c in order]
+
+
+def next_measurement(st: Structure) -> str:
+    """The concrete next call that would decide, for a reading that stays unknown or weak."""
+    if st.phase is P.RUN or st.subsystem in (S.MODEL_RUN, S.RUNTIME_CPP):
+        if st.signals:
+            return ("aotidebug.diagnose(error, package=PATH_TO_PT2, inputs=THE_INPUTS, bisect=True): "
+                    "checks the inputs against the compiled contract and bisects the faulting kernel")
+        return ("aotidebug.diagnose(error, package=PATH_TO_PT2, inputs=THE_INPUTS): compares each input's "
+                "device, dtype, shape and stride with the compiled contract")
+    if st.phase is P.LOAD or st.subsystem is S.PACKAGE_LOAD:
+        return ("aotidebug.diagnose(error, package=PATH_TO_PT2): reads the archive's metadata (device, torch "
+                "version, CPU ISA, compute capability) and its members")
+    if st.phase in (P.EXPORT, P.COMPILE):
+        return ("aotidebug.diagnose(error, model=MODEL, inputs=EXAMPLE_INPUTS): re-runs export and compile "
+                "in a child process and records where it fails")
+    return ("aotidebug.diagnose(error, package=PATH_TO_PT2, inputs=THE_INPUTS) with the full log "
+            "(TORCH_SHOW_CPP_STACKTRACES=1): the phase and the failing call decide the family")
+
+
+TEXT_CONFIDENCE_CAP = 0.85  # classifier.py's cap for a text-only reading
+PATTERN_CORROBORATION = 0.05
+
+
+def merge(pattern: list[tuple[str, float, str]], st: Structure) -> list[tuple[str, float, str]]:
+    """Merge pattern candidates `(category, confidence, code)` (classifier.rank order) with the
+    structural reading of the same text; returns `(category, confidence, code)` best first.
+
+    - a pattern candidate whose category a STRUCTURAL rule (not a keyword-only one) also names gets
+      +PATTERN_CORROBORATION (capped at TEXT_CONFIDENCE_CAP);
+    - a pattern candidate listed in a fired rule's `supersedes` is capped just below that rule;
+    - a structural category no pattern named is added at its structural weight (code AOTS1xx,
+      or AOTS000 for a phase prior);
+    - `unknown` stays only when neither side produced anything.
+    """
+    rules = fired(st)
+    structural_cats = {r.category for r in rules if r.structural}
+    out: dict[str, tuple[float, str]] = {}
+    for cat, conf, code in pattern:
+        if cat == "unknown":
+            continue
+        if cat in structural_cats:
+            conf = min(TEXT_CONFIDENCE_CAP, conf + PATTERN_CORROBORATION)
+        for r in rules:
+            if code in r.supersedes and r.category != cat:
+                conf = min(conf, r.weight - 0.01)
+        if cat not in out or conf > out[cat][0]:
+            out[cat] = (conf, code)
+    for cat, w, why in score(st):
+        if cat not in out:
+            code = why[0].split(" ", 1)[0] if why and not why[0].startswith("prior") else "AOTS000"
+            out[cat] = (w, code)
+    if not out:
+        return [("unknown", 0.05, "AOTD000")]
+    return sorted(((c, round(v[0], 3), v[1]) for c, v in out.items()), key=lambda t: -t[1])

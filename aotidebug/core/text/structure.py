@@ -1,0 +1,606 @@
+"""The structural reading of a failure: exception chain, frames, subsystem, phase, diagnostics.
+
+`read_structure(text)` reads any log text (via `frames.parse_text`); `read_exception(exc)` reads a
+live exception object (its class and MRO, cause/context chain, the attributes that carry the
+cause, and its traceback). Both return the same `Structure`. Pure and stdlib-only: reading never
+imports torch, and reading a live object never lets one of its attributes or properties raise.
+
+Subsystem: the innermost torch frame whose module maps to a subsystem (generic helpers such as
+torch.fx, torch.utils, torch._ops are skipped); without Python frames, the C++ frames, glog
+files and compiler diagnostics decide. Phase: the user's API call (frames first, then code-like
+mentions), reconciled with the subsystem's phase: a subsystem of an EARLIER phase wins
+(`aot_compile` exports first, so an export failure under it is in the export phase).
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .frames import (LOADED_MODEL_CALL, CompilerDiag, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
+                     inner_types, make_frame, parse_text)
+
+__all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
+           "read_exception", "subsystem_of_module", "classify_origin", "text_for_patterns", "MAX_CHAIN"]
+
+MAX_CHAIN = 16
+
+
+class Subsystem(str, Enum):
+    EXPORT = "export"
+    DYNAMO = "dynamo"
+    LOWERING = "lowering"
+    CODEGEN = "codegen"
+    CPP_BUILDER = "cpp_builder"
+    AUTOTUNE = "autotune"
+    PACKAGE_LOAD = "package_load"
+    MODEL_RUN = "model_run"
+    RUNTIME_CPP = "runtime_cpp"
+    OTHER = "other"
+    UNKNOWN = "unknown"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Phase(str, Enum):
+    EXPORT = "export"
+    COMPILE = "compile"
+    LOAD = "load"
+    RUN = "run"
+    UNKNOWN = "unknown"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_PHASE_ORDER = {Phase.EXPORT: 0, Phase.COMPILE: 1, Phase.LOAD: 2, Phase.RUN: 3}
+
+
+class Origin(str, Enum):
+    """Where a compiler diagnostic points."""
+
+    GENERATED_WRAPPER = "generated_wrapper"
+    GENERATED_KERNEL = "generated_kernel"
+    GENERATED_TRITON = "generated_triton"
+    TORCH_HEADER = "torch_header"
+    SYSTEM_HEADER = "system_header"  # a compile error inside an installed system header
+    ENV_MISSING_HEADER = "env_missing_header"
+    ENV_MISSING_LIBRARY = "env_missing_library"
+    ENV_MISSING_COMPILER = "env_missing_compiler"
+    ENV_MISSING_NVCC = "env_missing_nvcc"
+    LINK = "link"  # linker error (undefined reference to a non-torch symbol, ld returned 1)
+    LINK_TORCH = "link_torch"  # undefined reference to a torch/AOTI symbol
+    USER = "user"
+    UNKNOWN = "unknown"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def is_generated(self) -> bool:
+        return self in (Origin.GENERATED_WRAPPER, Origin.GENERATED_KERNEL, Origin.GENERATED_TRITON)
+
+    @property
+    def is_env(self) -> bool:
+        return self.value.startswith("env_")
+
+
+# -- subsystem mapping (data) ---------------------------------------------------------------------
+
+# (module prefix, function regex or "", subsystem); first match wins, so specific rows come first.
+_SUBSYSTEM_TABLE: tuple[tuple[str, str, Subsystem], ...] = (
+    ("torch._inductor.codegen.wrapper", r"autotune", Subsystem.AUTOTUNE),
+    ("torch._inductor.select_algorithm", "", Subsystem.AUTOTUNE),
+    ("torch._inductor.autotune_process", "", Subsystem.AUTOTUNE),
+    ("torch._inductor.runtime.triton_heuristics", "", Subsystem.AUTOTUNE),
+    ("torch._inductor.runtime.benchmarking", "", Subsystem.AUTOTUNE),
+    ("torch._inductor.runtime.coordinate_descent_tuner", "", Subsystem.AUTOTUNE),
+    ("torch._inductor.kernel_benchmark", "", Subsystem.AUTOTUNE),
+    ("torch._inductor.cpp_builder", "", Subsystem.CPP_BUILDER),
+    ("torch._inductor.codecache", "", Subsystem.CPP_BUILDER),
+    ("torch._inductor.async_compile", "", Subsystem.CPP_BUILDER),
+    ("torch._inductor.compile_worker", "", Subsystem.CPP_BUILDER),
+    ("torch.utils.cpp_extension", "", Subsystem.CPP_BUILDER),
+    ("torch._inductor.codegen", "", Subsystem.CODEGEN),
+    ("torch._inductor.package", r"^(?:__call__|run|boxed_run|optimized)$", Subsystem.MODEL_RUN),
+    ("torch._inductor.package", "", Subsystem.PACKAGE_LOAD),
+    ("torch.export.pt2_archive", r"^(?:__call__|run|boxed_run|forward)$", Subsystem.MODEL_RUN),
+    ("torch.export.pt2_archive", "", Subsystem.PACKAGE_LOAD),
+    ("torch._export.serde", "", Subsystem.PACKAGE_LOAD),
+    ("torch._export", r"^optimized$", Subsystem.MODEL_RUN),
+    ("torch._export", r"^aot_load$", Subsystem.PACKAGE_LOAD),
+    ("torch._export", r"^aot_compile$", Subsystem.LOWERING),
+    ("torch._inductor", r"^(?:aoti_load_package|load_package)$", Subsystem.PACKAGE_LOAD),
+    ("torch._inductor.runtime", "", Subsystem.MODEL_RUN),
+    ("torch._inductor.__init__", "", Subsystem.LOWERING),
+    ("torch._inductor.virtualized", "", Subsystem.OTHER),
+    ("torch._inductor", "", Subsystem.LOWERING),
+    ("torch._export", "", Subsystem.EXPORT),
+    ("torch.export", "", Subsystem.EXPORT),
+    ("torch._dynamo", "", Subsystem.DYNAMO),
+    ("torch._guards", "", Subsystem.DYNAMO),
+)
+# Generic helpers: skipped when looking for the innermost torch frame that names a subsystem.
+_GENERIC = ("torch.export._tree_utils", "torch.export.exported_program", "torch.fx", "torch.utils", "torch._ops", "torch._subclasses", "torch._functorch", "torch.nn",
+            "torch._tensor", "torch._prims", "torch._refs", "torch._decomp", "torch._higher_order_ops",
+            "torch._library", "torch._logging", "torch._utils_internal", "torch.overrides",
+            "torch._compile", "torch._strobelight", "torch.cuda", "torch.autograd", "torch._meta_registrations",
+            "torch._inductor.virtualized", "torch._inductor.utils", "torch._dynamo.utils", "torch.__init__",
+            "torch._dynamo.eval_frame", "torch._jit_internal", "torch.serialization")
+
+
+def subsystem_of_module(module: str, function: str = "") -> Subsystem | None:
+    """The subsystem of a torch module (and function), or None for a generic helper."""
+    for prefix, fn_rx, sub in _SUBSYSTEM_TABLE:
+        if (module == prefix or module.startswith(prefix + ".")) and (not fn_rx or re.search(fn_rx, function)):
+            if sub is Subsystem.OTHER:
+                return None
+            if module.startswith(_GENERIC) and not fn_rx:
+                return None
+            return sub
+    return None
+
+
+_CPP_LOAD = re.compile(r"DynamicLibrary|\bdlopen\b|AOTIModelContainerRunner::AOTIModelContainerRunner|AOTIModelPackageLoader|"
+                       r"load_constants|update_constant_buffer|create_func_|AOTInductorModelContainer::AOTInductorModelContainer")
+_CPP_RUN = re.compile(r"AOTIModelContainerRunner::run|run_impl|boxed_run|run_func_|AOTInductorModelContainerRun|"
+                      r"AOTInductorModel(?:Base)?(?:<[^>]*>)?::run")
+_CPP_AOTI = re.compile(r"aot_inductor|AOTI|AOTInductor|aoti_torch_")
+
+# -- compiler diagnostic origin -------------------------------------------------------------------
+
+_GEN_PATH = re.compile(r"\.wrapper\.cpp$|(?:^|/)wrapper\.cpp$|torchinductor_|(?:^|/)c[a-z0-9]{40,}\.(?:cpp|h)$|"
+                       r"(?:^|/)<?tmp>?/.*\.(?:cpp|h|c)$|/var/folders/.*\.(?:cpp|h)$")
+_KERNEL_PATH = re.compile(r"\.kernel\.cpp$|cpp_fused")
+_TRITON_PATH = re.compile(r"(?:^|/)main\.c$|triton|\.ttir$|\.ptx$|launcher")
+_TORCH_HDR = re.compile(r"(?:^|/)torch/(?:include|csrc)/|(?:^|/)(?:ATen|c10)/|aoti_runtime/|aoti_include/")
+_SYS_HDR = re.compile(r"^/(?:usr|opt|Library|Applications)/|/include/c\+\+/|/lib/gcc/|\.sdk/")
+_TORCH_SYM = re.compile(r"aoti_torch_|\btorch::|\bat::|\bc10::|\bAOTI|AtenTensor|_aoti_|\baoti_|"
+                        r"['‘`](?:s|ks|u|ps|buf|arg|int_array_)\d+(?:_\d+)?['’`]")
+
+
+def classify_origin(d: CompilerDiag) -> Origin:
+    """Where a diagnostic points: generated code, a torch header, or the user's environment."""
+    if d.kind == "missing_header":
+        return Origin.ENV_MISSING_HEADER
+    if d.kind == "missing_library":
+        return Origin.ENV_MISSING_LIBRARY
+    if d.kind == "missing_compiler":
+        return Origin.ENV_MISSING_NVCC if d.subject in ("nvcc", "hipcc", "CUDA_HOME", "ROCM_HOME") \
+            else Origin.ENV_MISSING_COMPILER
+    if d.kind == "nvcc":
+        return Origin.ENV_MISSING_NVCC
+    if d.kind == "undefined_reference":
+        return Origin.LINK_TORCH if _TORCH_SYM.search(d.subject) else Origin.LINK
+    if d.kind == "linker":
+        return Origin.LINK
+    path = d.file.replace("\\", "/")
+    if _TORCH_HDR.search(path):
+        return Origin.TORCH_HEADER
+    if _KERNEL_PATH.search(path) or "cpp_fused" in d.message:
+        return Origin.GENERATED_KERNEL
+    if _GEN_PATH.search(path):
+        return Origin.GENERATED_TRITON if _TRITON_PATH.search(path.rsplit("/", 1)[-1]) else Origin.GENERATED_WRAPPER
+    if _SYS_HDR.search(path):
+        return Origin.SYSTEM_HEADER
+    return Origin.USER if path else Origin.UNKNOWN
+
+
+# -- dataclasses ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ExcLink:
+    """One exception of the chain. `link` relates it to the NEXT link ("cause"/"context"/"")."""
+
+    type: str  # as written or module-qualified class name
+    message: str  # first line
+    mro: tuple[str, ...] = ()  # qualified names of the MRO (live objects only)
+    inner_types: tuple[str, ...] = ()  # wrapped exceptions (InductorError's inner, message prefixes)
+    error_type: str = ""  # UserError.error_type name, e.g. CONSTRAINT_VIOLATION
+    link: str = ""
+    live: bool = False
+
+    @property
+    def short_type(self) -> str:
+        return self.type.rsplit(".", 1)[-1]
+
+    @property
+    def names(self) -> frozenset[str]:
+        """Short and qualified names of the type, its MRO and wrapped types."""
+        out: set[str] = set()
+        for n in (self.type, *self.mro, *self.inner_types):
+            out.add(n)
+            out.add(n.rsplit(".", 1)[-1])
+        return frozenset(out)
+
+
+@dataclass(frozen=True, slots=True)
+class DiagReading:
+    diag: CompilerDiag
+    origin: Origin
+    torch_symbol: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    chain: tuple[ExcLink, ...] = ()  # root cause first, outermost last
+    frames: tuple[PyFrame, ...] = ()
+    user_frames: tuple[PyFrame, ...] = ()
+    torch_frame: PyFrame | None = None  # the innermost torch frame that named the subsystem
+    raise_site: str = ""  # user / torch / triton / stdlib / library
+    subsystem: Subsystem = Subsystem.UNKNOWN
+    phase: Phase = Phase.UNKNOWN
+    phase_source: str = ""  # frames / subsystem / mention
+    api_call: str = ""
+    cpp_frames: tuple[CppFrame, ...] = ()
+    glog: tuple[GlogLine, ...] = ()
+    diagnostics: tuple[DiagReading, ...] = ()
+    signals: tuple[str, ...] = ()
+    noise: tuple[str, ...] = ()
+    error_lines: tuple[str, ...] = ()
+    has_error: bool = False
+    sections: tuple[Section, ...] = field(default=(), repr=False)
+
+    @property
+    def type_names(self) -> frozenset[str]:
+        return frozenset(n for link in self.chain for n in link.names)
+
+    @property
+    def origins(self) -> frozenset[Origin]:
+        return frozenset(d.origin for d in self.diagnostics)
+
+    @property
+    def error_text(self) -> str:
+        """Lower-cased messages that can name a mechanism: chain, diagnostics, E/F glog, error lines
+        (noise lines are never part of it)."""
+        parts = [f"{ln.type}: {ln.message}" for ln in self.chain]
+        parts += [d.diag.message for d in self.diagnostics]
+        parts += [g.message for g in self.glog if g.level in "EF"]
+        parts += list(self.error_lines)
+        return "\n".join(parts).lower()
+
+    @property
+    def is_empty(self) -> bool:
+        """True when no structure at all could be read (the only case for an honest `unknown`)."""
+        return not (self.chain or self.frames or self.cpp_frames or self.diagnostics or self.signals
+                    or any(g.level in "EF" for g in self.glog)) and self.phase is Phase.UNKNOWN
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "chain": [{"type": c.type, "message": c.message, "mro": list(c.mro), "inner": list(c.inner_types),
+                       "error_type": c.error_type, "link": c.link} for c in self.chain],
+            "subsystem": self.subsystem.value, "phase": self.phase.value, "phase_source": self.phase_source,
+            "api_call": self.api_call, "raise_site": self.raise_site,
+            "torch_frame": None if self.torch_frame is None else
+            f"{self.torch_frame.module}:{self.torch_frame.function}",
+            "user_frames": [f"{f.path}:{f.line} in {f.function}" for f in self.user_frames],
+            "diagnostics": [{"kind": d.diag.kind, "origin": d.origin.value, "file": d.diag.file,
+                             "message": d.diag.message, "torch_symbol": d.torch_symbol} for d in self.diagnostics],
+            "signals": list(self.signals), "noise": list(self.noise), "has_error": self.has_error,
+            "cpp_frames": len(self.cpp_frames), "glog": len(self.glog),
+        }
+
+
+# -- assembly (shared by the text and live readers) -----------------------------------------------
+
+_API: tuple[tuple[Phase, re.Pattern[str]], ...] = (
+    (Phase.COMPILE, re.compile(r"\b(?:aoti_compile_and_package|_aoti_compile_and_package_inner|aot_compile|"
+                               r"compile_fx_aot)\b")),
+    (Phase.LOAD, re.compile(r"\b(?:aoti_load_package|aot_load|load_package|load_pt2|AOTIModelPackageLoader|"
+                            r"AOTIModelContainerRunner\w*)\b")),
+    (Phase.EXPORT, re.compile(r"\b(?:torch\.export\.export|export_for_training|_export_to_torch_ir|"
+                              r"_export_for_training|_strict_export|_non_strict_export)\b|^\s*\w+\s*=\s*export\(|"
+                              r"(?:^|[\s=(])export\(")),
+)
+_RUN_FRAME = re.compile(r"^(?:__call__|boxed_run|optimized)$")
+
+
+def _api_of(frame: PyFrame) -> tuple[Phase, str] | None:
+    if frame.module and frame.module.startswith(("torch.export.pt2_archive", "torch._inductor.package",
+                                                 "torch._export")) and _RUN_FRAME.match(frame.function):
+        return Phase.RUN, f"{frame.module}.{frame.function}"
+    for phase, rx in _API:
+        if frame.is_user and frame.code and rx.search(frame.code):
+            return phase, frame.code
+        if frame.is_torch and rx.search(frame.function):
+            return phase, f"{frame.module}.{frame.function}"
+    return None
+
+
+def _api_phase(sections: tuple[Section, ...]) -> tuple[Phase, str]:
+    """The user's API call: the outermost frame that names one, outermost section first."""
+    for sec in reversed(sections):
+        for fr in sec.frames:
+            hit = _api_of(fr)
+            if hit:
+                return hit
+    return Phase.UNKNOWN, ""
+
+
+def _mention_phase(mentions: tuple[tuple[int, str], ...]) -> tuple[Phase, str]:
+    """The last API named in code-like lines; calling a model bound to a load call is a run."""
+    for _, code in reversed(mentions):
+        if code.startswith(LOADED_MODEL_CALL):
+            return Phase.RUN, code[len(LOADED_MODEL_CALL):]
+        for phase, rx in _API:
+            if rx.search(code):
+                return phase, code
+    return Phase.UNKNOWN, ""
+
+
+def _entry_subsystem(sections: tuple[Section, ...]) -> Subsystem | None:
+    """The subsystem of the outermost torch frame that names one (the API the user entered)."""
+    for sec in reversed(sections):
+        for fr in sec.frames:
+            if fr.module:
+                sub = subsystem_of_module(fr.module, fr.function)
+                if sub is not None:
+                    return sub
+    return None
+
+
+def _py_subsystem(sections: tuple[Section, ...]) -> tuple[Subsystem, PyFrame | None]:
+    """Innermost torch frame naming a subsystem (root-cause section first, innermost frame first),
+    except that a run or load entry point keeps its subsystem over export helpers it calls."""
+    sub, fr = _innermost_subsystem(sections)
+    entry = _entry_subsystem(sections)
+    if entry in (Subsystem.MODEL_RUN, Subsystem.PACKAGE_LOAD) and sub in (Subsystem.EXPORT, Subsystem.DYNAMO):
+        return entry, fr
+    return sub, fr
+
+
+def _innermost_subsystem(sections: tuple[Section, ...]) -> tuple[Subsystem, PyFrame | None]:
+    fallback: tuple[Subsystem, PyFrame | None] = (Subsystem.UNKNOWN, None)
+    for sec in sections:
+        torch_frames = [f for f in sec.frames if f.module]
+        for fr in reversed(torch_frames):
+            sub = subsystem_of_module(fr.module or "", fr.function)
+            if sub is not None:
+                return sub, fr
+        if torch_frames and fallback[1] is None:
+            fallback = (Subsystem.OTHER, torch_frames[-1])
+    if fallback[1] is None and any(s.frames for s in sections):
+        return Subsystem.OTHER, None
+    return fallback
+
+
+_RUNNER_TEXT = re.compile(r"aoti_runner/|DynamicLibrary|\bdlopen\b|model_container_runner|AOTInductorModelContainer\w*\(|\brun_func_\(|"
+                          r"create_func_\(|input_handles\[|shim_common\.cpp|aoti_torch_\w+\(|\.wrapper\.cpp")
+
+
+def _cpp_subsystem(cpp: tuple[CppFrame, ...], glog: tuple[GlogLine, ...],
+                   diags: tuple[DiagReading, ...], text: str = "") -> Subsystem:
+    if diags:
+        return Subsystem.CPP_BUILDER
+    syms = " ".join(f.symbol for f in cpp) + "\n" + "\n".join(ln for ln in text.split("\n") if _RUNNER_TEXT.search(ln))
+    if _CPP_LOAD.search(syms) and not _CPP_RUN.search(syms):
+        return Subsystem.PACKAGE_LOAD
+    if _CPP_AOTI.search(syms) or _RUNNER_TEXT.search(syms) or any(g.file.endswith(("shim_common.cpp", "model_container_runner.cpp"))
+                                     for g in glog if g.level in "EF"):
+        return Subsystem.RUNTIME_CPP
+    for g in glog:
+        if g.level in "EF" and g.file.endswith(".py"):
+            sub = subsystem_of_module(g.file.replace("/", ".")[:-3].split("site-packages.")[-1])
+            if sub is not None:
+                return sub
+    return Subsystem.OTHER if cpp else Subsystem.UNKNOWN
+
+
+def _subsystem_phase(sub: Subsystem, cpp: tuple[CppFrame, ...], text: str) -> Phase:
+    if sub in (Subsystem.EXPORT, Subsystem.DYNAMO):
+        return Phase.EXPORT
+    if sub in (Subsystem.LOWERING, Subsystem.CODEGEN, Subsystem.CPP_BUILDER, Subsystem.AUTOTUNE):
+        return Phase.COMPILE
+    if sub is Subsystem.PACKAGE_LOAD:
+        return Phase.LOAD
+    if sub is Subsystem.MODEL_RUN:
+        return Phase.RUN
+    if sub is Subsystem.RUNTIME_CPP:
+        syms = " ".join(f.symbol for f in cpp) + "\n" + text
+        if _CPP_RUN.search(syms):
+            return Phase.RUN
+        if _CPP_LOAD.search(syms):
+            return Phase.LOAD
+        return Phase.RUN
+    return Phase.UNKNOWN
+
+
+def _resolve_phase(api: Phase, api_src: str, sub_phase: Phase, mention: Phase) -> tuple[Phase, str]:
+    if api is not Phase.UNKNOWN:
+        if sub_phase is not Phase.UNKNOWN and _PHASE_ORDER[sub_phase] < _PHASE_ORDER[api]:
+            return sub_phase, "subsystem"
+        return api, api_src
+    if sub_phase is not Phase.UNKNOWN:
+        return sub_phase, "subsystem"
+    if mention is not Phase.UNKNOWN:
+        return mention, "mention"
+    return Phase.UNKNOWN, ""
+
+
+def _raise_site(sections: tuple[Section, ...]) -> str:
+    for sec in sections:
+        if sec.frames:
+            f = sec.frames[-1]
+            if f.is_user:
+                return "user"
+            if f.is_torch:
+                return "torch"
+            if f.package:
+                return "triton" if f.package == "triton" else "library"
+            return "stdlib"
+    return ""
+
+
+def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Section, ...]) -> Structure:
+    diags = tuple(DiagReading(d, classify_origin(d), bool(_TORCH_SYM.search(d.message))) for d in parsed.diagnostics)
+    frames = tuple(f for s in sections for f in s.frames)
+    sub, tframe = _py_subsystem(sections)
+    if sub in (Subsystem.UNKNOWN, Subsystem.OTHER):
+        csub = _cpp_subsystem(parsed.cpp_frames, parsed.glog, diags, "\n".join(parsed.error_lines))
+        if csub is not Subsystem.UNKNOWN and (csub is not Subsystem.OTHER or sub is Subsystem.UNKNOWN):
+            sub = csub
+    api, api_src = _api_phase(sections)
+    mention, mention_src = _mention_phase(parsed.api_mentions)
+    text = "\n".join(parsed.error_lines)
+    phase, source = _resolve_phase(api, "frames", _subsystem_phase(sub, parsed.cpp_frames, text), mention)
+    api_call = api_src if api is not Phase.UNKNOWN else mention_src
+    has_error = bool(any(not c.type.endswith("Warning") for c in chain) or diags or parsed.signals
+                     or any(g.level in "EF" for g in parsed.glog) or parsed.error_lines)
+    return Structure(chain, frames, tuple(f for f in frames if f.is_user), tframe, _raise_site(sections), sub,
+                     phase, source if phase is not Phase.UNKNOWN else "", api_call, parsed.cpp_frames,
+                     parsed.glog, diags, parsed.signals, parsed.noise, parsed.error_lines, has_error, sections)
+
+
+def _links_from_text(parsed: ParsedText) -> tuple[ExcLink, ...]:
+    out: list[ExcLink] = []
+    for sec in parsed.sections:
+        e: ExcLine | None = sec.exception
+        if e is not None:
+            out.append(ExcLink(e.type, e.message, (), e.inner_types, "", sec.link))
+    if not out:  # only quoted exceptions (summaries, prose): read them as the chain, marked "inline"
+        out = [ExcLink(e.type, e.message, (), e.inner_types, "", "inline") for e in parsed.inline_exceptions]
+    return tuple(out[-MAX_CHAIN:])
+
+
+def read_structure(text: str) -> Structure:
+    """The structural reading of any log or traceback text (pure; never imports torch)."""
+    parsed = parse_text(text if isinstance(text, str) else str(text))
+    return _assemble(parsed, _links_from_text(parsed), parsed.sections)
+
+
+# -- live exceptions ------------------------------------------------------------------------------
+
+def _get(obj: object, name: str) -> Any:
+    try:
+        return getattr(obj, name, None)
+    except BaseException:  # a property that raises (even SystemExit-like) is tolerated
+        return None
+
+
+def _str(obj: object) -> str:
+    try:
+        return str(obj)
+    except BaseException:
+        try:
+            return repr(obj)
+        except BaseException:
+            return f"<unprintable {type(obj).__name__}>"
+
+
+def _qualname(cls: type) -> str:
+    mod = _get(cls, "__module__") or ""
+    name = _get(cls, "__qualname__") or _get(cls, "__name__") or "?"
+    return name if mod in ("builtins", "") else f"{mod}.{name}"
+
+
+def _chain_of(exc: BaseException) -> list[tuple[BaseException, str]]:
+    """(exception, link to the next-outer one), root cause first; honours __suppress_context__."""
+    out: list[tuple[BaseException, str]] = []
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    link = ""
+    while cur is not None and id(cur) not in seen and len(out) < MAX_CHAIN:
+        seen.add(id(cur))
+        out.append((cur, link))
+        cause = _get(cur, "__cause__")
+        if isinstance(cause, BaseException):
+            cur, link = cause, "cause"
+            continue
+        ctx = None if _get(cur, "__suppress_context__") else _get(cur, "__context__")
+        cur, link = (ctx, "context") if isinstance(ctx, BaseException) else (None, "")
+    # out[i+1] is the cause/context of out[i]; reversed: root first, link relates to the next (outer)
+    rev = list(reversed(out))
+    return [(e, out[len(out) - 1 - i][1]) for i, (e, _) in enumerate(rev)]
+
+
+def _inner(exc: BaseException) -> list[BaseException]:
+    out = []
+    for attr in ("inner_exception", "real_inner_exception"):
+        val = _get(exc, attr)
+        if isinstance(val, BaseException) and val is not exc:
+            out.append(val)
+    return out
+
+
+def _frames_of(exc: BaseException) -> tuple[PyFrame, ...]:
+    tb = _get(exc, "__traceback__")
+    if tb is None:
+        return ()
+    try:
+        summary = traceback.extract_tb(tb)
+    except BaseException:
+        return ()
+    return tuple(make_frame(str(fs.filename), int(fs.lineno or 0), str(fs.name), str(fs.line or "")) for fs in summary)
+
+
+def _link_of(exc: BaseException, link: str) -> tuple[ExcLink, list[str]]:
+    cls = type(exc)
+    try:
+        mro = tuple(_qualname(c) for c in cls.__mro__ if c not in (object, BaseException))
+    except BaseException:
+        mro = ()
+    message = _str(exc)
+    extra: list[str] = [message]
+    err_type = _get(exc, "error_type")
+    et = ""
+    if err_type is not None:
+        et = _str(_get(err_type, "name") or err_type).rsplit(".", 1)[-1]
+    inner = tuple(_qualname(type(i)) for i in _inner(exc))
+    args = _get(exc, "args")
+    if isinstance(args, tuple):
+        extra += [a for a in args[:4] if isinstance(a, str) and a not in message]
+    for attr in ("stderr", "output"):
+        val = _get(exc, attr)
+        if isinstance(val, bytes):
+            val = val.decode("utf-8", "replace")
+        if isinstance(val, str) and val:
+            extra.append(val)
+    first = message.strip().split("\n", 1)[0][:1000] if message.strip() else ""
+    from_msg = inner_types(first)
+    return ExcLink(_qualname(cls), first, mro, inner + tuple(t for t in from_msg if t not in inner), et, link,
+                   True), extra
+
+
+def read_exception(exc: BaseException) -> Structure:
+    """The structural reading of a live exception: chain, classes and MRO, cause attributes, traceback.
+
+    Never raises: attribute access is guarded, a property that raises is skipped."""
+    try:
+        chain = _chain_of(exc)
+        extra_inner: list[tuple[BaseException, str]] = []
+        known = {id(e) for e, _ in chain}
+        for e, _ in chain:
+            for i in _inner(e):
+                if id(i) not in known:  # a wrapped exception outside the chain: read it as the root side
+                    known.add(id(i))
+                    extra_inner.append((i, "cause"))
+        chain = extra_inner + chain
+        links: list[ExcLink] = []
+        sections: list[Section] = []
+        texts: list[str] = []
+        for e, link in chain:
+            lk, extra = _link_of(e, link)
+            links.append(lk)
+            sections.append(Section(_frames_of(e), ExcLine(lk.type, lk.message, -1, lk.inner_types), link))
+            texts += extra
+        parsed = parse_text("\n".join(texts))
+        # messages hold compiler output, C++ frames, glog lines; their own tracebacks are added too
+        sections = [s for s in parsed.sections if s.frames] + sections
+        return _assemble(parsed, tuple(links[-MAX_CHAIN:]), tuple(sections))
+    except BaseException as err:  # never let reading an error raise a new one
+        return Structure(chain=(ExcLink(type(err).__name__, f"aotidebug could not read the exception: {_str(err)}"),),
+                         has_error=True)
+
+
+def text_for_patterns(text: str, st: Structure) -> str:
+    """`text` without its noise lines when an error is present (warnings and deprecation notices are
+    evidence, never the cause); unchanged when the text holds no error (then a notice may be all
+    there is, e.g. the legacy API's deprecation banner)."""
+    if not st.has_error or not st.noise:
+        return text
+    noise = set(st.noise)
+    return "\n".join(ln for ln in text.split("\n") if ln.strip()[:500] not in noise)

@@ -1,0 +1,229 @@
+"""Parser tests on real texts (tests/fixtures/logs of aotidebug, and the dev corpus). No torch."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from aotidebug.core.text.frames import (is_library_path, is_user_path, parse_exception_line, parse_text, torch_module,
+                              user_frames)
+from aotidebug.core.text.structure import Origin, Phase, Subsystem, read_structure
+
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
+LOGS = os.path.join(FIXTURES, "logs")
+DEV = os.path.join(FIXTURES, "corpus", "dev.jsonl")
+
+
+def _log(name: str) -> str:
+    with open(os.path.join(LOGS, name + ".txt"), encoding="utf-8") as fh:
+        return fh.read()
+
+
+def _dev(prefix: str) -> str:
+    with open(DEV, encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            if row["id"].startswith(prefix):
+                return f"{row['title']}\n{row['error_text']}"
+    raise AssertionError(f"dev row {prefix} not present")
+
+
+# -- the user-frame rule ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path,library,module", [
+    ("/opt/conda/lib/python3.11/site-packages/torch/_inductor/codegen/wrapper.py", True,
+     "torch._inductor.codegen.wrapper"),
+    ("/usr/local/lib/python3.10/dist-packages/torch/fx/experimental/sym_node.py", True,
+     "torch.fx.experimental.sym_node"),
+    ("/opt/conda/lib/python3.11/site-packages/triton/backends/nvidia/driver.py", True, None),
+    ("/root/.pyenv/versions/3.11.7/lib/python3.11/genericpath.py", True, None),
+    ("<frozen runpy>", True, None),
+    ("<string>", True, None),
+    ("/home/shangdiy/pytorch/torch/_inductor/compile_fx.py", True, "torch._inductor.compile_fx"),
+    ("/torch/_inductor/ir.py", True, "torch._inductor.ir"),
+    ("/workspace/model/query_decoder.py", False, None),
+    ("run.py", False, None),
+    ("/home/u/proj/lib/python_utils/torchy.py", False, None),
+])
+def test_user_frame_rule(path: str, library: bool, module: str | None) -> None:
+    assert is_library_path(path) is library
+    assert torch_module(path) == module
+
+
+def test_exception_lines() -> None:
+    e = parse_exception_line("torch._inductor.exc.InductorError: LoweringException: AttributeError: 'X' has no y")
+    assert e is not None and e.short_type == "InductorError"
+    assert e.inner_types == ("LoweringException", "AttributeError")
+    assert parse_exception_line("Error: CUDA error: out of memory") is None  # runtime prefix, not a type
+    assert parse_exception_line("Traceback (most recent call last):") is None
+    assert parse_exception_line("KeyboardInterrupt") is not None
+
+
+# -- Python frames, chain, subsystem, phase on real texts --------------------------------------------
+
+def test_chained_autotune_traceback() -> None:
+    st = read_structure(_log("gh-pytorch-145984-autotune"))
+    assert [c.short_type for c in st.chain] == ["RuntimeError"]
+    assert st.subsystem is Subsystem.AUTOTUNE and st.phase is Phase.COMPILE
+    assert st.torch_frame is not None and st.torch_frame.function == "generate_and_run_autotune_block"
+    assert st.user_frames == ()  # "<string>" is a pseudo-file: library by the rule
+
+
+def test_direct_cause_sections() -> None:
+    st = read_structure(_dev("pytorch-145984"))
+    assert st.sections[0].link == "cause"
+    assert st.subsystem is Subsystem.AUTOTUNE
+    frames = [f.function for f in st.frames]
+    assert "launcher" in frames and "__call__" in frames
+
+
+def test_context_chain_and_legacy_api_phase() -> None:
+    st = read_structure(_log("gh-pytorch-134137-constraints-legacy"))
+    assert st.chain[0].short_type == "ConstraintViolationError" and st.chain[0].link == "context"
+    assert [f.function for f in st.user_frames] == ["<module>"]
+    assert "aot_compile" in st.api_call
+
+
+def test_model_run_phase_from_loaded_model_call() -> None:
+    st = read_structure(_log("cpu-kwarg-mismatch"))
+    assert st.subsystem is Subsystem.MODEL_RUN  # the run entry point wins over export helpers
+    assert st.phase is Phase.RUN and st.raise_site == "torch"
+    assert st.chain[-1].short_type == "ValueError"
+
+
+def test_load_phase_and_noise() -> None:
+    st = read_structure(_log("cpu-package-without-so"))
+    assert st.subsystem is Subsystem.PACKAGE_LOAD and st.phase is Phase.LOAD
+    assert any("Loading outdated pt2 file" in n for n in st.noise)
+    assert "outdated" not in st.error_text
+
+
+def test_faulthandler_frames_innermost_first() -> None:
+    st = read_structure(_log("cpu-empty-batch-segfault"))
+    assert st.signals == ("SIGSEGV",)
+    assert st.frames[-1].function == "__call__"  # reversed to outermost-first order
+    assert st.phase is Phase.RUN
+    assert any("resized" in n for n in st.noise) and not st.chain
+
+
+def test_dynamo_frames_data_dependent() -> None:
+    st = read_structure(_dev("pytorch-122180"))
+    assert st.chain[-1].short_type == "GuardOnDataDependentSymNode"
+    assert st.frames[0].module == "torch._dynamo.utils"
+
+
+def test_lowering_fragment_frame() -> None:
+    st = read_structure(_log("gh-pytorch-141197-lowering"))
+    assert st.frames[0].module == "torch._inductor.ir" and st.subsystem is Subsystem.LOWERING
+    assert st.phase is Phase.COMPILE and st.chain[0].short_type == "LoweringException"
+    assert "AttributeError" in st.type_names
+
+
+def test_ipython_frames() -> None:
+    st = read_structure(_dev("doclayout-yolo-177"))
+    assert st.frames and st.frames[0].function == "rebind_unbacked"
+    assert st.frames[0].module == "torch.fx.experimental.symbolic_shapes"
+    assert st.chain[-1].short_type == "AttributeError"
+
+
+# -- C++ frames, glog, compiler diagnostics ---------------------------------------------------------
+
+def test_c10_frames_and_glog() -> None:
+    p = parse_text(_dev("torchchat-840"))
+    assert [f.index for f in p.cpp_frames][:3] == [0, 1, 2]
+    assert p.cpp_frames[0].symbol.startswith("c10::Error::Error")
+    assert p.glog and p.glog[0].level == "E" and p.glog[0].file == "shim_common.cpp"
+    st = read_structure(_dev("torchchat-840"))
+    assert st.subsystem is Subsystem.RUNTIME_CPP
+
+
+def test_gdb_frames_imply_abort() -> None:
+    p = parse_text(_dev("pytorch-138462"))
+    assert p.cpp_frames[0].style == "gdb" and p.cpp_frames[0].symbol == "raise"
+    assert "SIGABRT" in p.signals
+
+
+def test_glog_prefixed_exception() -> None:
+    st = read_structure(_log("gh-pytorch-140011-constraints-violated"))
+    assert st.chain[0].short_type == "ConstraintViolationError"
+
+
+def test_missing_header_is_environment() -> None:
+    st = read_structure(_log("gh-omp-h-macos"))
+    assert st.origins == frozenset({Origin.ENV_MISSING_HEADER})
+    assert st.diagnostics[0].diag.subject == "omp.h" and st.subsystem is Subsystem.CPP_BUILDER
+
+
+def test_generated_wrapper_error_names_torch_symbol() -> None:
+    st = read_structure(_dev("pytorch-120394"))  # hashed /tmp/c<hash>.cpp: the generated wrapper
+    d = next(d for d in st.diagnostics if "was not declared" in d.diag.message)
+    assert d.origin is Origin.GENERATED_WRAPPER and d.torch_symbol
+
+
+def test_linker_and_toolchain_lines() -> None:
+    st = read_structure(_log("gh-pytorch-166093-winmain"))
+    kinds = {d.diag.kind for d in st.diagnostics}
+    assert "undefined_reference" in kinds and "linker" in kinds
+    p = parse_text("/usr/bin/ld: cannot find -lcuda\nnvcc fatal   : Unsupported gpu architecture 'compute_100'\n"
+                   "/bin/sh: 1: g++: not found\nfatal error: Python.h: No such file or directory")
+    assert [d.kind for d in p.diagnostics] == ["missing_library", "nvcc", "missing_compiler", "missing_header"]
+    st2 = read_structure("/usr/include/c++/13/bits/x.h:10:5: error: bad\n"
+                         "/x/site-packages/torch/include/ATen/core/T.h:3:1: error: worse")
+    assert [d.origin for d in st2.diagnostics] == [Origin.SYSTEM_HEADER, Origin.TORCH_HEADER]
+
+
+def test_terminate_what_is_a_chain_link() -> None:
+    st = read_structure(_log("gh-pytorch-143786-schema"))
+    assert st.chain[0].type == "c10::Error" and "schema" in st.chain[0].message
+
+
+def test_inline_exception_summary() -> None:
+    st = read_structure(_log("gh-pytorch-110754-cpp-compile"))
+    assert st.chain and st.chain[0].short_type == "CppCompileError" and st.chain[0].link == "inline"
+
+
+def test_deprecation_banner_is_noise_only() -> None:
+    st = read_structure(_log("facts-legacy-deprecation"))
+    assert not st.has_error and len(st.noise) >= 2 and not st.chain
+
+
+def test_every_fixture_and_dev_row_parses() -> None:
+    texts = []
+    if os.path.isdir(LOGS):
+        for name in sorted(os.listdir(LOGS)):
+            if name.endswith(".txt"):
+                with open(os.path.join(LOGS, name), encoding="utf-8") as fh:
+                    texts.append(fh.read())
+    if os.path.exists(DEV):
+        with open(DEV, encoding="utf-8") as fh:
+            texts += [json.loads(line)["error_text"] for line in fh]
+    assert texts
+    for t in texts:
+        st = read_structure(t)
+        assert st.to_dict()["phase"] in {p.value for p in Phase}
+
+
+def test_odd_input_never_raises() -> None:
+    for t in ["", "\x00\x01", "File \"", "frame #: x", "a:1:2: error:", "#include <x.h>", "x" * 100_000]:
+        read_structure(t)
+
+
+def test_compat_api_of_the_earlier_frames_module() -> None:
+    """The earlier core.text.frames API (bisect, package.generated) on FX stack_trace metadata."""
+    trace = ('File "/home/u/proj/model.py", line 12, in forward\n    y = self.lin(x)\n'
+             'File "/s/site-packages/torch/nn/modules/linear.py", line 125, in forward\n'
+             "    return F.linear(input, self.weight, self.bias)\n")
+    frames = user_frames([trace, trace])
+    assert len(frames) == 1 and frames[0].file == "/home/u/proj/model.py" and frames[0].func == "forward"
+    assert str(frames[0]) == "/home/u/proj/model.py:12 in forward: y = self.lin(x)"
+    assert is_user_path("/home/u/proj/torch/mymodel.py") and not is_user_path("<frozen runpy>")
+
+
+def test_call_of_the_loaded_model_is_run_phase() -> None:
+    text = ("path = torch._inductor.aoti_compile_and_package(ep)\n"
+            "aot_model = torch._inductor.aoti_load_package(path)\n"
+            "_ = aot_model(*input2)\nSegmentation fault (core dumped)\n")
+    st = read_structure(text)
+    assert st.phase is Phase.RUN and st.phase_source == "mention" and "aot_model(" in st.api_call

@@ -1,0 +1,138 @@
+"""Structural rules and scoring (pure, no torch)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from aotidebug.core.routing.structural import PHASE_PRIORS, PRIOR_CAP, RULES, merge, next_measurement, score
+from aotidebug.core.text.structure import Phase, read_structure, text_for_patterns
+
+CATEGORIES = {"device_mismatch", "input_mismatch", "dynamic_shape_guard", "index_out_of_bounds",
+              "illegal_memory_access", "crash", "constant_loading", "compile_toolchain", "unsupported",
+              "export_failure", "version_mismatch", "out_of_memory", "numerical", "deprecated_api", "torch_bug",
+              "autotune_failure", "kernel_binary_missing", "opaque_runtime_error", "unknown"}
+LOGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "logs")
+
+
+def _top(text: str) -> str:
+    s = score(read_structure(text))
+    return s[0][0] if s else "unknown"
+
+
+def _log(name: str) -> str:
+    path = os.path.join(LOGS, name + ".txt")
+    with open(path, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def test_rule_table_is_well_formed() -> None:
+    codes = [r.code for r in RULES]
+    assert len(codes) == len(set(codes)) and all(c.startswith("AOTS1") and len(c) == 7 for c in codes)
+    assert len({r.slug for r in RULES}) == len(RULES)
+    for r in RULES:
+        assert r.category in CATEGORIES and r.category != "unknown"
+        assert 0.35 <= r.weight <= 0.7, r.code
+        assert r.title and (r.structural or r.keywords)
+    for priors in PHASE_PRIORS.values():
+        assert all(c in CATEGORIES and 0 < w <= PRIOR_CAP for c, w in priors)
+
+
+@pytest.mark.parametrize("name,category", [
+    ("gh-pytorch-145984-autotune", "autotune_failure"),
+    ("gh-omp-h-macos", "compile_toolchain"),
+    ("generated-wrapper-undeclared", "torch_bug"),
+    ("gh-pytorch-120394-shim", "unsupported"),
+    ("gh-pytorch-141197-lowering", "torch_bug"),
+    ("gh-pytorch-134137-constraints-legacy", "dynamic_shape_guard"),
+    ("gh-data-dependent", "export_failure"),
+    ("torch-src-dynamo-unsupported", "export_failure"),
+    ("gh-cuda-oom", "out_of_memory"),
+    ("cpu-kwarg-mismatch", "input_mismatch"),
+    ("cpu-shape-2x9", "input_mismatch"),
+    ("cpu-package-without-so", "kernel_binary_missing"),
+    ("gh-pytorch-123745-undefined-symbol", "version_mismatch"),
+    ("gh-pytorch-173706-codecache", "torch_bug"),
+    ("facts-legacy-ep-assert", "deprecated_api"),
+    ("cpu-illegal-instruction", "version_mismatch"),
+    ("torch-could-not-run-backend", "unsupported"),
+    ("gh-pytorch-166093-winmain", "compile_toolchain"),
+])
+def test_mechanisms_on_real_logs(name: str, category: str) -> None:
+    assert _top(_log(name)) == category
+
+
+def test_signal_alone_is_crash_but_not_over_an_exception() -> None:
+    assert _top("Segmentation fault (core dumped)") == "crash"
+    st = read_structure("RuntimeError: CUDA error: out of memory\nSegmentation fault")
+    assert score(st)[0][0] == "out_of_memory"
+
+
+def test_noise_never_primary() -> None:
+    text = ("W1129 14:02:11.123000 4242 torch/_export/__init__.py:74] torch._export.aot_compile()/"
+            "torch._export.aot_load() is being deprecated, please switch\n"
+            "/x/site-packages/torch/_inductor/lowering.py:10: UserWarning: something odd\n"
+            "Traceback (most recent call last):\n"
+            '  File "/x/site-packages/torch/_inductor/graph.py", line 5, in run_node\n'
+            "    result = lowerings[target](*args)\n"
+            "torch._inductor.exc.LoweringException: KeyError: 'buf3'\n")
+    st = read_structure(text)
+    assert len(st.noise) == 2 and "deprecated" not in st.error_text
+    assert score(st)[0][0] == "torch_bug"
+
+
+def test_empty_structure_abstains_with_a_next_call() -> None:
+    st = read_structure("the model gives slightly different numbers sometimes")
+    assert st.is_empty and score(st) == []
+    assert "aotidebug.diagnose(" in next_measurement(st)
+    run = read_structure('Traceback (most recent call last):\n  File "a.py", line 3, in <module>\n    out = m(x)\n'
+                         '  File "/s/site-packages/torch/export/pt2_archive/_package.py", line 743, in __call__\n'
+                         "    flat_outputs = self.loader.boxed_run(flat_inputs)\nSegmentation fault\n")
+    assert run.phase is Phase.RUN and "bisect=True" in next_measurement(run)
+
+
+def test_phase_prior_only_with_structure() -> None:
+    st = read_structure('  File "/s/site-packages/torch/_inductor/package/package.py", line 1, in load_package\n'
+                        "RuntimeError: something unexpected\n")
+    cands = score(st)
+    assert cands and all(w <= PRIOR_CAP for _, w, _ in cands)
+    assert any(why[0].startswith("prior") for _, _, why in cands)
+
+
+def test_merge_keyword_rules_do_not_corroborate() -> None:
+    st = read_structure("Error: CUDA error: an illegal memory access was encountered")
+    merged = merge([("opaque_runtime_error", 0.74, "AOTD907"), ("illegal_memory_access", 0.7, "AOTD302")], st)
+    assert merged[0][0] == "opaque_runtime_error"
+
+
+def test_merge_structure_supersedes_wording() -> None:
+    st = read_structure(_log("generated-wrapper-undeclared"))
+    merged = merge([("compile_toolchain", 0.72, "AOTD501")], st)
+    assert merged[0][0] == "torch_bug"
+
+
+def test_merge_adds_structural_candidate_and_unknown_only_when_nothing() -> None:
+    st = read_structure(_log("gh-pytorch-141197-lowering"))
+    assert merge([], st)[0][0] == "torch_bug"
+    assert merge([], read_structure("nothing here"))[0][0] == "unknown"
+
+
+def test_text_for_patterns_drops_noise_only_with_an_error() -> None:
+    banner = ("W1129 14:02:11.123000 4242 torch/_export/__init__.py:74] torch._export.aot_compile()/"
+              "torch._export.aot_load() is being deprecated, please switch")
+    alone = read_structure(banner)
+    assert text_for_patterns(banner, alone) == banner
+    text = banner + "\nRuntimeError: CUDA error: out of memory"
+    kept = text_for_patterns(text, read_structure(text))
+    assert "deprecated" not in kept and "out of memory" in kept
+
+
+@pytest.mark.parametrize("text,category", [
+    ("OSError: libcudart.so.12: cannot open shared object file: No such file or directory\n"
+     '  File "/s/site-packages/torch/_inductor/package/package.py", line 9, in load_package\n', "version_mismatch"),
+    ('Traceback (most recent call last):\n  File "/s/site-packages/torch/_inductor/async_compile.py", line 3, in triton\n'
+     "    kernel.precompile()\ntriton.compiler.errors.CompilationError: at 12:4: unsupported operand\n", "torch_bug"),
+])
+def test_more_mechanisms(text: str, category: str) -> None:
+    assert _top(text) == category
