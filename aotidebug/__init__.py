@@ -19,6 +19,7 @@ _EXPORTS: dict[str, str] = {
     "Candidate": "core.result",
     "FlagAdvice": "core.result",
     "Finding": "core.result",
+    "Severity": "core.result",
     "diagnose": "api",
     "classify": "core.routing.classify",
     "Match": "core.routing.classify",
@@ -35,13 +36,20 @@ _EXPORTS: dict[str, str] = {
     "inspect_package": "package.inspect",
     "PackageInfo": "package.inspect",
     "check_inputs": "checks.inputs",
+    "compile_input_checker": "checks.inputs",
+    "InputChecker": "checks.inputs",
     "check_host": "checks.host",
     # safe loading
     "safe_load": "runtime.safe_load",
     "SafeModel": "runtime.safe_load",
+    "install_crash_reporter": "runtime.crash.reporter",
     # migrator
     "migrate_source": "migrate.api",
     "MigrationResult": "migrate.api",
+    # probe
+    "probe": "runtime.probe.runner",
+    "ProbeReport": "runtime.probe.report",
+    "ProbeCase": "runtime.probe.report",
     # bisection
     "bisect": "runtime.bisect.runner",
     "BisectResult": "runtime.bisect.runner",
@@ -71,13 +79,15 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .core import flags
     from .core.categories import Category
     from .checks.host import check_host
-    from .checks.inputs import check_inputs
+    from .checks.inputs import InputChecker, check_inputs, compile_input_checker
     from .core.routing.classify import Match, classify
     from .api import diagnose
-    from .core.result import Candidate, Diagnosis, Evidence, FlagAdvice, Finding
+    from .core.result import Candidate, Diagnosis, Evidence, FlagAdvice, Finding, Severity
     from .core.errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
                          InputMismatchError, InternalError, IsolationError, PackageError)
     from .migrate.api import MigrationResult, migrate_source
     from .package.inspect import PackageInfo, inspect_package
     from .runtime.safe_load import SafeModel, safe_load
     from .runtime.bisect.runner import BisectResult, bisect
+    from .runtime.probe.report import ProbeCase, ProbeReport
+    from .runtime.probe.runner import probe

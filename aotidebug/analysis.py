@@ -13,24 +13,39 @@ from typing import Any, Callable
 
 from .core.categories import Category
 from .core.describe import describe_inputs, environment, error_text, safe_str
-from .core.result import Candidate, Diagnosis, Evidence, Finding
+from .core.result import Candidate, Diagnosis, Evidence, Finding, Severity
 from .core.routing.classify import UNKNOWN_CONFIDENCE, diagnose_text
 from .core.text.structure import Structure, read_exception
 
 log = logging.getLogger("aotidebug")
 
-SEVERITY_CONFIDENCE = {"fatal": 0.93, "warning": 0.75, "info": 0.0}
+SEVERITY_CONFIDENCE: dict[Severity, float] = {Severity.FATAL: 0.93, Severity.WARNING: 0.75, Severity.INFO: 0.0}
 
 
 def merge_findings(base: Diagnosis, findings: list[Finding], source: str) -> Diagnosis:
-    """Measured findings outrank a text reading: the most severe finding's category becomes the
-    primary one, and the text reading stays as a lower candidate."""
-    relevant = [f for f in findings if f.severity in ("fatal", "warning")]
-    if not relevant:
-        if findings:
-            return replace(base, evidence=base.evidence + tuple(f.to_evidence(source) for f in findings))
-        return base
-    relevant.sort(key=lambda f: 0 if f.fatal else 1)
+    """Merge measured findings into a reading.
+
+    Only a fatal finding outranks the text: its category becomes the primary one and the text
+    reading stays as a lower candidate. A warning (a version differs, a layout may misbehave) is
+    added as evidence and as a candidate below the direct reading of the error; it leads only when
+    the text gave no reading at all.
+    """
+    evidence = tuple(f.to_evidence(source) for f in findings) + base.evidence
+    fatal = [f for f in findings if f.fatal]
+    warns = [f for f in findings if f.severity is Severity.WARNING]
+    if not fatal and not warns:
+        return replace(base, evidence=evidence) if findings else base
+    if not fatal and base.category is not Category.UNKNOWN:
+        below = max(base.confidence - 0.01, 0.0)
+        extra: dict[Category, Candidate] = {}
+        for f in warns:
+            if f.category not in extra and all(c.category is not f.category for c in base.candidates):
+                extra[f.category] = Candidate(f.category, min(SEVERITY_CONFIDENCE[Severity.WARNING], below), f.code,
+                                              f.title or f.message[:120])
+        candidates = base.candidates[:1] + tuple(extra.values()) + base.candidates[1:]
+        fixes = tuple(dict.fromkeys(list(base.fixes) + [f.hint for f in warns if f.hint]))
+        return replace(base, evidence=evidence, candidates=candidates, fixes=fixes)
+    relevant = fatal or warns
     top = relevant[0]
     conf = SEVERITY_CONFIDENCE[top.severity]
     measured: dict[Category, Candidate] = {}
@@ -40,13 +55,12 @@ def merge_findings(base: Diagnosis, findings: list[Finding], source: str) -> Dia
             measured[f.category] = Candidate(f.category, c, f.code, f.title or f.message[:120])
     text_cands = [replace(c, confidence=min(c.confidence, conf - 0.01)) for c in base.candidates
                   if c.category not in measured and c.category is not Category.UNKNOWN]
-    candidates = sorted(measured.values(), key=lambda c: -c.confidence) + text_cands
+    ranked = sorted(measured.values(), key=lambda c: -c.confidence) + text_cands
     fixes = tuple(dict.fromkeys([f.hint for f in relevant if f.hint] + list(base.fixes)))
-    evidence = tuple(f.to_evidence(source) for f in findings) + base.evidence
     title = top.title or base.title
     return replace(
         base, category=top.category, title=title, summary=top.message, confidence=conf,
-        evidence=evidence, candidates=tuple(candidates), fixes=fixes, code=top.code,
+        evidence=evidence, candidates=tuple(ranked), fixes=fixes, code=top.code,
         references=tuple(dict.fromkeys((top.category.doc,) + base.references)),
     )
 
@@ -96,7 +110,7 @@ ANALYZERS: tuple[tuple[str, Analyzer], ...] = (
 )
 
 
-def _live_structure(error: Any) -> Structure | None:
+def _live_structure(error: object) -> Structure | None:
     """The structural reading of a live exception object (its class, MRO and attributes say more
     than its text); None for text, which `diagnose_text` reads itself."""
     if not isinstance(error, BaseException):
@@ -107,8 +121,8 @@ def _live_structure(error: Any) -> Structure | None:
         return None
 
 
-def explain(error: Any = None, model: Any = None, inputs: Any = None, *, package: Any = None,
-            device: Any = None) -> Diagnosis:
+def explain(error: object = None, model: object = None, inputs: object = None, *,
+            package: object = None, device: object = None) -> Diagnosis:
     """Read the error, then let every analyzer measure what it can; never raises."""
     try:
         text = error_text(error)
@@ -124,7 +138,7 @@ def explain(error: Any = None, model: Any = None, inputs: Any = None, *, package
     call = {"text": text, "error": error, "model": model, "inputs": inputs, "package": package,
             "device": device}
     for name, analyzer in ANALYZERS:
-        d = run_analyzer(d, name, lambda d, a=analyzer: a(d, call))  # type: ignore[misc]
+        d = run_analyzer(d, name, lambda cur: analyzer(cur, call))  # called at once: no late binding
     context: dict[str, Any] = {"error_type": type(error).__name__ if error is not None else None,
                                "text_chars": len(text)}
     if model is not None:

@@ -3,21 +3,33 @@ bisection in child processes, which is why this module sits above `runtime`."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .analysis import explain, run_analyzer
 from .core.result import Diagnosis, Evidence
 
+if TYPE_CHECKING:
+    import torch
 
-def diagnose(error: Any = None, model: Any = None, inputs: Any = None, *, package: Any = None,
-             device: Any = None, bisect: bool = False, bisect_timeout: float = 600) -> Diagnosis:
-    """Explain an AOTI failure; never raises.
+    from .package.inspect import PackageInfo
+
+
+def diagnose(error: BaseException | str | bytes | None = None,
+             model: torch.nn.Module | torch.export.ExportedProgram | None = None,
+             inputs: object = None, *, package: PackageInfo | str | os.PathLike[str] | None = None,
+             device: str | int | torch.device | None = None, bisect: bool = False,
+             bisect_timeout: float = 600) -> Diagnosis:
+    """Explain an AOTI failure; never raises (whatever it is handed, even of other types).
 
     `error`: an exception of any type or log text of any size (or None for a pre-flight check).
-    `model`/`inputs`/`package`/`device`: let the consistency checks measure the cause instead of
-    guessing it from text. `bisect=True` also localises the faulting kernel in child processes
-    (it exports `model` here, which runs user code, and takes up to `bisect_timeout` seconds).
+    `model` (an nn.Module, an ExportedProgram or its `.module()`), `inputs` (a tuple/list of
+    args, one tensor, a dict, or {"args": ..., "kwargs": ...}), `package` (a `.pt2`/`.so` path or
+    a PackageInfo) and `device` ("cuda:1", torch.device, int): let the consistency checks measure
+    the cause instead of guessing it from text. `bisect=True` also localises the faulting kernel
+    in child processes (it exports `model` here, which runs user code, and takes up to
+    `bisect_timeout` seconds).
     """
     d = explain(error, model, inputs, package=package, device=device)
     if bisect and model is not None and inputs is not None:
@@ -25,13 +37,17 @@ def diagnose(error: Any = None, model: Any = None, inputs: Any = None, *, packag
     return d
 
 
-def attach_bisect(d: Diagnosis, model: Any, inputs: Any, device: Any, timeout: float) -> Diagnosis:
+def attach_bisect(d: Diagnosis, model: object, inputs: object,
+                  device: str | int | torch.device | None, timeout: float) -> Diagnosis:
     """Localise the kernel and attach the result to the Diagnosis."""
+    from .checks.inputs import parse_device
     from .core.errors import AOTIDebugError
     from .runtime.bisect.runner import bisect
 
+    dev = parse_device(device)  # an int is a CUDA index (0 too), as everywhere else
+    where = "cpu" if dev is None else dev[0] if dev[1] is None else f"{dev[0]}:{dev[1]}"
     try:
-        r = bisect(model, inputs, device=str(device or "cpu"), timeout=timeout)
+        r = bisect(model, inputs, device=where, timeout=timeout)
     except AOTIDebugError as exc:
         return replace(d, evidence=d.evidence + (Evidence("bisect", "bisect-failed", str(exc)),))
     ev = tuple(r.evidence)
@@ -41,5 +57,8 @@ def attach_bisect(d: Diagnosis, model: Any, inputs: Any, device: Any, timeout: f
             summary += f" ({r.user_frames[0]})"
         ev = (Evidence("bisect", "faulting-kernel", summary,
                        {"kernel": r.kernel, "user_frames": list(r.user_frames)}),) + ev
+    summary_dict = r.to_dict()
+    summary_dict.pop("artifacts", None)  # removed with `r`; the Diagnosis outlives it
+    r.close()
     return replace(d, kernel=d.kernel or r.kernel, evidence=d.evidence + ev,
-                   details={**dict(d.details), "bisect": r.to_dict()})
+                   details={**dict(d.details), "bisect": summary_dict})

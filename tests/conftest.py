@@ -40,3 +40,27 @@ def corpus_rows():
 
     path = ROOT / "tests" / "fixtures" / "corpus" / "dev.jsonl"  # a copy: runs on a clean clone
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+_PROBE_REPORTS: dict = {}
+
+
+@pytest.fixture(scope="session")
+def probed(packages):
+    """probed(name) -> (ProbeReport, seconds): the package probed once per session against its
+    eager model with its example inputs."""
+    import time
+
+    from aotidebug.runtime.probe.runner import probe
+
+    def get(name: str, **kw):
+        key = (name, tuple(sorted(kw.items())))
+        if key not in _PROBE_REPORTS:
+            spec = packages.spec(name)
+            path = packages.build(name)
+            t = time.monotonic()
+            rep = probe(path, spec["model"], inputs=tuple(spec["inputs"]), **kw)
+            _PROBE_REPORTS[key] = (rep, time.monotonic() - t)
+        return _PROBE_REPORTS[key]
+
+    return get

@@ -144,3 +144,30 @@ def test_errors_carry_a_diagnosis_and_pickle():
     again = pickle.loads(pickle.dumps(err))
     assert type(again) is aotidebug.CrashError and str(again) == str(err)
     assert not issubclass(aotidebug.InternalError, aotidebug.AOTIDebugError)
+
+
+def test_a_warning_finding_never_replaces_a_direct_reading():
+    """A log that names the cause (unmatched dtype) plus a warning-level measurement (the package
+    was built by another torch) stays input_mismatch; the warning is a candidate and evidence."""
+    from aotidebug.checks.codes import finding
+    from aotidebug.core.routing.classify import diagnose_text
+
+    d = diagnose_text("RuntimeError: input_handles[0]: unmatched dtype, expected: 6(torch.float32), "
+                      "but got: 7(torch.float64)")
+    warn = finding("AOTC120", "package built with torch 2.12.0, running 2.13.0", expected="2.12.0", got="2.13.0")
+    m = merge_findings(d, [warn], "host")
+    assert m.category is Category.INPUT_MISMATCH and m.confidence == d.confidence
+    assert m.candidates[1].category is Category.VERSION_MISMATCH and m.candidates[1].confidence < m.confidence
+    assert m.fixes[0] == d.fixes[0] and warn.hint in m.fixes
+    assert any(e.label == "AOTC120" for e in m.evidence)
+    fatal = finding("AOTC020", "input 0 (x): dtype float64, compiled for float32")
+    assert merge_findings(d, [fatal, warn], "inputs").code == "AOTC020"  # a fatal finding leads
+
+
+def test_a_warning_leads_only_when_the_text_gave_no_reading():
+    from aotidebug.checks.codes import finding
+    from aotidebug.core.routing.classify import diagnose_text
+
+    d = diagnose_text("")
+    warn = finding("AOTC041", "input 0 (x): non-contiguous (strides (1, 5))")
+    assert merge_findings(d, [warn], "inputs").category is Category.INPUT_MISMATCH

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import aotidebug
+from aotidebug.core import hints
 from aotidebug.core.categories import Category
 from aotidebug.package.elf import elf_problem
 from aotidebug.core.errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
@@ -70,7 +71,7 @@ def test_elf_check_flags_truncated_so_like_the_loader_would_die(small):
 def test_tree_and_arena_roundtrip_keeps_values_strides_and_offsets(tmp_path):
     import torch
 
-    from aotidebug.runtime.worker.client import Unsendable, decode_tree, encode_tree, read_arena, write_arena
+    from aotidebug.runtime.worker.transport import Unsendable, decode_tree, encode_tree, read_arena, write_arena
 
     base = torch.arange(60, dtype=torch.float32).reshape(6, 10)
     xs = [base.t(), base[2:, 3:7], torch.zeros(0, 5), torch.tensor([True, False]),
@@ -97,6 +98,8 @@ BAD_PACKAGES = {
     "truncated-archive": lambda small, d: (d / "t.pt2").write_bytes(small.read_bytes()[:300_000])
     and d / "t.pt2",
     "missing-so": lambda small, d: _rezip(small, d / "noso.pt2", drop=lambda n: n.endswith(".so")),
+    "missing-metadata": lambda small, d: _rezip(small, d / "nometa.pt2",
+                                                drop=lambda n: n.endswith("_metadata.json")),
     "truncated-so": lambda small, d: _rezip(small, d / "cut.pt2",
                                             change=lambda n, b: b[:4000] if n.endswith(".so") else b),
     "dotdot-entry": lambda small, d: _rezip(small, d / "sub" / "evil.pt2",
@@ -110,6 +113,14 @@ BAD_PACKAGES = {
 }
 
 
+# the refusal code each bad package must carry (core/refusals.py)
+CODES = {"random-bytes": "AOTP003", "truncated-archive": "AOTP003", "missing-so": "AOTP005",
+         "missing-metadata": "AOTP005",
+         "truncated-so": "AOTP007", "dotdot-entry": "AOTP010", "zip-bomb": "AOTP011",
+         "nonexistent": "AOTP001", "directory": "AOTP002", "not-aoti-zip": "AOTP006"}
+HOSTILE_CASES = {"dotdot-entry", "zip-bomb"}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(BAD_PACKAGES))
 def test_bad_package_gives_package_error_before_loading(case, small, tmp_path):
@@ -121,8 +132,14 @@ def test_bad_package_gives_package_error_before_loading(case, small, tmp_path):
         # happens in the worker (a CrashError here), never in the pytest process.
         aotidebug.safe_load(path, isolate=True, timeout=120)
     err = info.value
-    assert str(err) and isinstance(err, AOTIDebugError)
-    assert err.diagnosis is not None
+    d = err.diagnosis  # built where the problem was measured, not read back from our own message
+    assert d.code == CODES[case], (d.code, str(err))
+    assert d.category is Category.KERNEL_BINARY_MISSING and d.confidence >= 0.9
+    assert d.fixes and d.evidence[0].label == d.code
+    if case in HOSTILE_CASES:
+        assert d.fixes[0] == hints.REFUSE_HOSTILE_ARCHIVE and "refused" in d.title.lower()
+    elif case not in ("nonexistent", "directory"):
+        assert d.fixes[0] == hints.REBUILD_PACKAGE
     assert set(os.listdir(tmp_path)) == before          # nothing extracted beside the package
     assert not (tmp_path / "escaped.txt").exists()
     words = {"truncated-so": "SIGBUS", "missing-so": "no compiled .so", "dotdot-entry": "parent-directory",
@@ -195,7 +212,7 @@ def test_bad_arguments_are_refused_before_any_work(small):
 
 
 def test_importing_safe_loading_and_worker_does_not_import_torch():
-    code = ("import sys, aotidebug, aotidebug.runtime.safe_load, aotidebug.runtime.worker.client, aotidebug.package.elf; "
+    code = ("import sys, aotidebug, aotidebug.runtime.safe_load, aotidebug.runtime.worker.client, aotidebug.runtime.worker.transport, aotidebug.runtime.worker.protocol, aotidebug.package.elf; "
             "aotidebug.safe_load; aotidebug.SafeModel; sys.exit('torch' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
@@ -273,7 +290,8 @@ def test_isolated_segfault_is_crash_error_naming_signal_and_kernel_then_recovers
 
 
 @pytest.mark.slow
-def test_isolated_crash_without_trace_names_the_packages_only_kernel(big):
+def test_isolated_crash_without_trace_never_reports_a_guess_as_observed(big):
+    """Without a launch trace the package's only kernel is a hypothesis, labelled as one."""
     import torch
 
     with aotidebug.safe_load(big, check_inputs=False, isolate=True) as m:
@@ -281,8 +299,11 @@ def test_isolated_crash_without_trace_names_the_packages_only_kernel(big):
         with pytest.raises(CrashError) as info:
             m(torch.randn(1, 1))
         assert info.value.details["signal"] == "SIGSEGV"
-        assert info.value.details["kernel"] == "cpp_fused_add_sin_0"
-        assert any(e.fields.get("from") == "package" for e in info.value.diagnosis.evidence)
+        ev = info.value.diagnosis.evidence
+        assert info.value.details["kernel"] is None and info.value.diagnosis.kernel is None
+        assert not any(e.label == "kernel" for e in ev)
+        assert any(e.label == "sole-generated-kernel" and e.fields["observed"] is False
+                   and e.fields["kernel"] == "cpp_fused_add_sin_0" for e in ev)
         assert not os.path.exists(directory)               # the dead worker's temp dir is gone
 
 

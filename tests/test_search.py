@@ -1,9 +1,9 @@
-"""The search strategies are pure state machines: exhaustive checks, no subprocesses."""
+"""The bisection search is a pure state machine: exhaustive checks, no subprocesses."""
 import math
 
 import pytest
 
-from aotidebug.runtime.bisect.search import BinarySearch, LinearSearch, STRATEGIES
+from aotidebug.runtime.bisect.search import BinarySearch
 
 
 def drive(search, first_bad):
@@ -37,15 +37,6 @@ def test_binary_assume_last_bad_never_tries_the_last(n):
         assert len(tried) <= math.ceil(math.log2(n))
 
 
-@pytest.mark.parametrize("n", range(0, 12))
-def test_linear_tries_in_order_until_first_bad(n):
-    for first_bad in range(0, n + 1):
-        s = LinearSearch(n)
-        tried = drive(s, first_bad)
-        assert tried == list(range(min(first_bad + 1, n)))
-        assert s.found == (first_bad if first_bad < n else None)
-
-
 def test_step_after_stop_raises_and_bad_sizes_rejected():
     s = BinarySearch(1)
     s.step(False)
@@ -53,14 +44,12 @@ def test_step_after_stop_raises_and_bad_sizes_rejected():
     with pytest.raises(RuntimeError):
         s.step(True)
     with pytest.raises(ValueError):
-        LinearSearch(-1)
+        BinarySearch(-1)
 
 
-def test_to_dict_and_registry():
+def test_to_dict():
     s = BinarySearch(8)
     drive(s, 3)
     d = s.to_dict()
     assert d == {"strategy": "BinarySearch", "n": 8, "best_good": 2, "best_bad": 3,
                  "tries": d["tries"], "found": 3}
-    assert set(STRATEGIES) == {"linear", "binary"}
-    assert STRATEGIES["binary"] is BinarySearch

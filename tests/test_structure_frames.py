@@ -163,7 +163,8 @@ def test_generated_wrapper_error_names_torch_symbol() -> None:
 
 
 def test_linker_and_toolchain_lines() -> None:
-    st = read_structure(_log("gh-pytorch-166093-winmain"))
+    st = read_structure("/usr/bin/ld: model.o: in function `main':\nmodel.cpp:(.text+0x20): undefined "
+                        "reference to `WinMain'\ncollect2: error: ld returned 1 exit status")
     kinds = {d.diag.kind for d in st.diagnostics}
     assert "undefined_reference" in kinds and "linker" in kinds
     p = parse_text("/usr/bin/ld: cannot find -lcuda\nnvcc fatal   : Unsupported gpu architecture 'compute_100'\n"
@@ -180,7 +181,7 @@ def test_terminate_what_is_a_chain_link() -> None:
 
 
 def test_inline_exception_summary() -> None:
-    st = read_structure(_log("gh-pytorch-110754-cpp-compile"))
+    st = read_structure(_log("gh-pytorch-111711-conflicting-declaration"))
     assert st.chain and st.chain[0].short_type == "CppCompileError" and st.chain[0].link == "inline"
 
 

@@ -34,7 +34,7 @@ def test_rule_table_is_well_formed() -> None:
     for r in RULES:
         assert r.category in CATEGORIES and r.category != "unknown"
         assert 0.35 <= r.weight <= 0.7, r.code
-        assert r.title and (r.structural or r.keywords)
+        assert r.title and (r.structural or r.keywords or r.signal is not None or r.signal_names)
     for priors in PHASE_PRIORS.values():
         assert all(c in CATEGORIES and 0 < w <= PRIOR_CAP for c, w in priors)
 
@@ -42,7 +42,8 @@ def test_rule_table_is_well_formed() -> None:
 @pytest.mark.parametrize("name,category", [
     ("gh-pytorch-145984-autotune", "autotune_failure"),
     ("gh-omp-h-macos", "compile_toolchain"),
-    ("generated-wrapper-undeclared", "torch_bug"),
+    ("gh-pytorch-111711-conflicting-declaration", "torch_bug"),
+    ("gh-pytorch-169664-buf-not-declared", "torch_bug"),
     ("gh-pytorch-120394-shim", "unsupported"),
     ("gh-pytorch-141197-lowering", "torch_bug"),
     ("gh-pytorch-134137-constraints-legacy", "dynamic_shape_guard"),
@@ -57,7 +58,6 @@ def test_rule_table_is_well_formed() -> None:
     ("facts-legacy-ep-assert", "deprecated_api"),
     ("cpu-illegal-instruction", "version_mismatch"),
     ("torch-could-not-run-backend", "unsupported"),
-    ("gh-pytorch-166093-winmain", "compile_toolchain"),
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -107,7 +107,7 @@ def test_merge_keyword_rules_do_not_corroborate() -> None:
 
 
 def test_merge_structure_supersedes_wording() -> None:
-    st = read_structure(_log("generated-wrapper-undeclared"))
+    st = read_structure(_log("gh-pytorch-111711-conflicting-declaration"))
     merged = merge([("compile_toolchain", 0.72, "AOTD501")], st)
     assert merged[0][0] == "torch_bug"
 

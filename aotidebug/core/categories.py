@@ -46,7 +46,5 @@ class Category(str, Enum):
         if isinstance(value, Category):
             return value
         text = str(value).strip()
-        for member in cls:
-            if text == member.value or text.upper() == member.name:
-                return member
-        return cls.UNKNOWN
+        member = cls._value2member_map_.get(text) or cls.__members__.get(text.upper())
+        return member if isinstance(member, Category) else cls.UNKNOWN

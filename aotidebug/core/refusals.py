@@ -51,6 +51,10 @@ REFUSALS: Mapping[str, Refusal] = {
                               HOSTILE_FIX),
     "zip-bomb": Refusal("AOTP011", Category.KERNEL_BINARY_MISSING,
                         "Archive refused: too many members or inflates past its limits", HOSTILE_FIX),
+    # a job aotidebug could not finish: what stopped it is measured, the root cause is not
+    "bisect-timeout": Refusal("AOTP030", Category.UNKNOWN,
+                              "Bisect ran out of its time budget before it localised the fault",
+                              hints.RAISE_BISECT_TIMEOUT, confidence=0.05),
     "legacy": Refusal("AOTP020", Category.DEPRECATED_API,
                       "Legacy .so from aot_compile: no device or contract metadata",
                       hints.MIGRATE_TO_PACKAGE_API),

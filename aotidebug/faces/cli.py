@@ -9,7 +9,11 @@ import os
 import sys
 from typing import Any, Callable, Sequence, TextIO
 
-from ..core.errors import AOTIDebugError, InternalError, PackageError
+from ..core.errors import AOTIDebugError, AOTIRuntimeError, CrashError, InternalError, IsolationError
+
+# errors that mean the job could not finish (EXIT_FAILED); any other AOTIDebugError is about what
+# the command was given (EXIT_INPUT)
+JOB_FAILURES = (CrashError, IsolationError, AOTIRuntimeError)
 
 # Exit codes (documented in docs/cli.md; stable).
 EXIT_OK = 0            # success: diagnosed, no fatal findings, nothing to migrate, no fault
@@ -112,6 +116,46 @@ def cmd_bisect(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_FINDINGS if result.fault else EXIT_OK
 
 
+def _load_reference(spec: str) -> Any:
+    """`module:attr` -> the object (a `make*`/`build*`/`get*` factory is called once). The user
+    named this code to run, in this process: that is what `--reference` asks for."""
+    import importlib
+
+    mod_name, _, attr = spec.partition(":")
+    if not mod_name or not attr:
+        raise ValueError(f"--reference must be module:attr, got {spec!r}")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    ref: Any = importlib.import_module(mod_name)
+    for part in attr.split("."):
+        ref = getattr(ref, part)
+    if (type(ref).__name__ != "ExportedProgram" and not hasattr(ref, "forward") and callable(ref)
+            and attr.rsplit(".", 1)[-1].startswith(("make", "build", "get"))):
+        ref = ref()
+    return ref
+
+
+def cmd_probe(args: argparse.Namespace, out: TextIO) -> int:
+    from ..runtime.probe.runner import probe
+
+    ref = None
+    if args.reference:
+        try:
+            ref = _load_reference(args.reference)
+        except Exception as exc:  # the user's module: any failure is a usage problem
+            sys.stderr.write(f"aotidebug probe: cannot import the reference {args.reference}: "
+                             f"{type(exc).__name__}: {exc}\n")
+            return EXIT_USAGE
+    inputs = None
+    if args.inputs:
+        from ..checks.exported import load_inputs_file  # weights_only=True
+
+        inputs = load_inputs_file(args.inputs)
+    report = probe(args.package, ref, inputs=inputs, model=args.model, timeout=args.timeout)
+    _emit(out, report, args.json)
+    return EXIT_OK if report.ok else EXIT_FINDINGS
+
+
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
     from .explain import explain
 
@@ -170,6 +214,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("flags", cmd_flags, "List debugging flags and the phase each acts in for this torch.")
     sp.add_argument("--json", action="store_true")
 
+    sp = add("probe", cmd_probe, "Run a package on edge-case inputs in isolation and compare it with "
+             "the eager model.")
+    sp.add_argument("package")
+    sp.add_argument("--reference", metavar="MODULE:ATTR", help="an nn.Module, ExportedProgram or callable "
+                    "(an attribute named make*/build*/get* is called once to get it)")
+    sp.add_argument("--inputs", metavar="IN.PT", help="example inputs (torch.load weights_only=True)")
+    sp.add_argument("--timeout", type=float, default=60.0, help="seconds per call (default 60)")
+    sp.add_argument("--model", default="model", help="model name inside the package")
+    sp.add_argument("--json", action="store_true")
+
     sp = add("explain", cmd_explain, "Print the documentation page of a code (AOTD101, AOTC031, "
              "AOTP005, ...) or a category (input_mismatch, ...).")
     sp.add_argument("topic")
@@ -188,7 +242,7 @@ def _version() -> str:
 def _report_error(exc: AOTIDebugError, out: TextIO, as_json: bool) -> int:
     """An aotidebug error with its diagnosis: what was measured and what to do, never just the
     message. The exit code says whether the input could not be read or the job could not finish."""
-    code = EXIT_INPUT if isinstance(exc, (PackageError, InputReadError)) else EXIT_FAILED
+    code = EXIT_FAILED if isinstance(exc, JOB_FAILURES) else EXIT_INPUT
     d = exc.diagnosis
     if as_json:
         out.write(json.dumps({"error": {"type": type(exc).__name__, "code": exc.code, "message": str(exc)},

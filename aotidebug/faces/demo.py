@@ -12,18 +12,22 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-def _tiny_model():
+if TYPE_CHECKING:
+    import torch
+
+
+def _tiny_model() -> torch.nn.Module:
     """Linear(8, 4) -> relu * 2 + 1: one extern GEMM and one fused pointwise kernel."""
     import torch
 
     class Tiny(torch.nn.Module):
-        def __init__(self):
+        def __init__(self) -> None:
             super().__init__()
             self.lin = torch.nn.Linear(8, 4)
 
-        def forward(self, x):
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
             return torch.relu(self.lin(x)) * 2.0 + 1.0
 
     torch.manual_seed(0)

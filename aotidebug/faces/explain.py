@@ -45,8 +45,8 @@ def explain(topic: str) -> str | None:
     category = Category.parse(topic.lower())
     if category is not Category.UNKNOWN or topic.lower() == "unknown":
         return read_page(category.doc)
-    lines, category = _entry(topic.upper())
+    lines, entry_category = _entry(topic.upper())
     if not lines:
         return None
-    page = read_page(category.doc) if category is not None else None
+    page = read_page(entry_category.doc) if entry_category is not None else None
     return "\n".join(lines) + ("\n\n" + page if page else "\n")

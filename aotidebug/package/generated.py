@@ -293,6 +293,10 @@ class Provenance:
         """`file:line in func: code` for frames outside torch (the user's own code), deduplicated."""
         return tuple(str(f) for f in user_frames(self.stack_traces))
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"kernel": self.kernel, "handle": self.handle, "post_grad_nodes": list(self.post_grad_nodes),
+                "pre_grad_nodes": list(self.pre_grad_nodes), "stack_traces": list(self.stack_traces)}
+
 
 def input_guards(text: str, name: str, *, offset_text: str | None = None) -> tuple[Guard, ...]:
     """Every size guard compiled for input `name` (`check_input_N`), in source order."""
@@ -344,27 +348,37 @@ def constants_by_name(text: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-def parse_provenance(text: str | None) -> dict[str, Provenance]:
-    """`kernel_information.json` -> {kernel name: Provenance}; {} for missing or malformed JSON."""
+def provenance_entries(text: str | None) -> dict[str, tuple[Provenance, ...]]:
+    """`kernel_information.json` -> {kernel name: its entries in handle order} (an extern kernel
+    launched twice has two); {} for missing or malformed JSON. The one reader of that member."""
     if not text:
         return {}
     try:
         data = json.loads(text)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         return {}
     if not isinstance(data, dict):
         return {}
-    out: dict[str, Provenance] = {}
+    out: dict[str, list[tuple[int, Provenance]]] = {}
     for key, val in data.items():
         if not isinstance(val, dict):
             continue
-        name, _, handle = str(key).partition(":")
+        name, _, handle = str(key).rpartition(":")
+        if not name:
+            name, handle = str(key), ""
 
-        def strs(k: str) -> tuple[str, ...]:
+        def strs(k: str, val: dict[str, Any] = val) -> tuple[str, ...]:
             v = val.get(k) or ()
             return tuple(str(x) for x in v) if isinstance(v, (list, tuple)) else ()
-        out[name] = Provenance(name, handle or None, strs("post_grad_nodes"), strs("pre_grad_nodes"),
-                               strs("stack_traces"))
-    return out
+        order = int(handle) if handle.isdigit() else 0
+        out.setdefault(name, []).append((order, Provenance(name, handle or None, strs("post_grad_nodes"),
+                                                           strs("pre_grad_nodes"), strs("stack_traces"))))
+    return {k: tuple(e for _, e in sorted(v, key=lambda t: t[0])) for k, v in out.items()}
+
+
+def parse_provenance(text: str | None) -> dict[str, Provenance]:
+    """{kernel name: its first entry} (what a per-kernel reading needs)."""
+    return {k: v[0] for k, v in provenance_entries(text).items() if v}
+
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 import os
 import threading
 import warnings
-import zipfile
 from dataclasses import replace
 from typing import Any, Mapping
 
 from ..core.categories import Category
+from ..core.refusals import REFUSALS
+from ..core.result import Diagnosis, Evidence
 from ..core.errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
                      InputMismatchError, PackageError)
 
@@ -38,91 +39,48 @@ REMOTE_MODEL_METHODS = frozenset({"get_metadata", "get_constant_fqns", "load_con
 
 
 # ----------------------------------------------------------------------------- pre-flight
-def archive_problems(path: str, model_name: str = "model") -> list[tuple[str, str]]:
-    """What in a .pt2 would hurt torch's loader (which extracts everything and dlopen()s the .so),
-    as (kind, message): "hostile" for escaping or symlinked members and zip bombs, "binary" for a
-    missing or truncated compiled .so. Reads only the central directory and the first 64 KiB of
-    each .so."""
-    from ..package.archive import DEFAULT_LIMITS as lim, header_problem, unsafe_member_reason
-    from ..package.elf import HEAD_BYTES, elf_problem
-
-    problems: list[tuple[str, str]] = []
-    try:
-        with zipfile.ZipFile(path) as zf:
-            infos = zf.infolist()
-            total = 0
-            sos = []
-            for info in infos:
-                why = unsafe_member_reason(info.filename, info.external_attr)
-                if why:
-                    problems.append(("hostile", f"member {info.filename!r}: {why} (torch's loader "
-                                                "would write it outside its extraction dir)"))
-                    continue
-                total += info.file_size
-                bomb = header_problem(info, lim)
-                if bomb:
-                    problems.append(("hostile", bomb))
-                parts = info.filename.split("/")
-                if info.filename.endswith(".so") and "aotinductor" in parts and (
-                        model_name in parts or len(parts) < 3):
-                    sos.append(info)
-            if total > lim.max_total_bytes:
-                problems.append(("hostile", f"archive inflates to {total} bytes (limit "
-                                            f"{lim.max_total_bytes}): refusing a possible zip bomb"))
-            if not sos:
-                problems.append(("binary", f"no compiled .so for model {model_name!r} in the "
-                                 "archive: torch's loader would try to rebuild it from the .cpp "
-                                 "sources and fail with a misleading 'File not found "
-                                 "...compile_flags.json'"))
-            for info in sos:
-                with zf.open(info) as fh:
-                    head = fh.read(HEAD_BYTES)
-                why = elf_problem(head, info.file_size)
-                if why:
-                    problems.append(("binary", f"{info.filename}: {why}"))
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
-        problems.append(("hostile", f"archive unreadable: {type(exc).__name__}: {exc}"))
-    return problems
+# problems that make a package unsafe to hand to torch's loader at all, checked first
+HOSTILE = frozenset({"hostile-member", "zip-bomb"})
 
 
-def _fatal_diagnosis(message: str, findings: list, source: str, **context: Any):
-    from ..analysis import explain as diagnose, merge_findings
+def _fatal_diagnosis(findings: list, source: str, **context: Any) -> Diagnosis:
+    """The Diagnosis of measured findings alone (never a reading of aotidebug's own message)."""
+    from ..analysis import findings_diagnosis
 
-    d = diagnose(message)
-    if findings:
-        d = merge_findings(d, findings, source)
+    d = findings_diagnosis(findings, source)
     return replace(d, context={**dict(d.context), **context}) if context else d
 
 
-def _refuse(path: str, problems: list[str]) -> None:
+def _refuse(path: str, problems: list[tuple[str, str]]) -> None:
     if problems:
-        msg = f"refusing to load {path}: " + "; ".join(problems)
-        raise PackageError(msg, path=path, problems=problems,
-                           diagnosis=_fatal_diagnosis(msg, [], "package", package=path))
+        msg = f"refusing to load {path}: " + "; ".join(m for _, m in problems)
+        err = PackageError(msg, path=path, problems=[m for _, m in problems], problem=problems[0][0])
+        d = err.diagnosis
+        extra = tuple(Evidence("package", REFUSALS[k].code if k in REFUSALS else k, m) for k, m in problems[1:])
+        err._diagnosis = replace(d, evidence=d.evidence + extra, context={"package": path})
+        raise err
 
 
 def preflight(path: str, *, device_index: int | None = None, model_name: str = "model"):
     """Everything checked before loading; returns the PackageInfo or raises a typed error."""
-    from ..package.archive import is_zip
-    from ..checks.inputs import check_host
+    from ..checks.host import check_host
+    from ..package.archive import is_zip, load_problems
     from ..package.inspect import inspect_package
 
-    problems = archive_problems(path, model_name) if os.path.isfile(path) and is_zip(path) else []
-    _refuse(path, [m for kind, m in problems if kind == "hostile"])  # before anything else reads it
+    problems = load_problems(path, model_name) if os.path.isfile(path) and is_zip(path) else []
+    _refuse(path, [p for p in problems if p[0] in HOSTILE])  # before anything else reads it
     info = inspect_package(path)  # PackageError on missing, directory, corrupt, not AOTI
     if info.format != "pt2":
         raise PackageError(f"{path} is a legacy {info.format} package: safe_load takes .pt2 packages "
                            "from torch._inductor.aoti_compile_and_package (run `aotidebug migrate` "
-                           "on the code that builds it)", path=path,
-                           diagnosis=_fatal_diagnosis(f"legacy package {path}: torch._export.aot_load",
-                                                      [], "package", package=path))
-    _refuse(path, [m for kind, m in problems if kind == "binary"])
+                           "on the code that builds it)", path=path, problem="legacy")
+    _refuse(path, [p for p in problems if p[0] not in HOSTILE])
     findings = list(check_host(info, device_index=device_index))
     fatal = [f for f in findings if f.fatal]
     if fatal:
         cls = HOST_ERROR_BY_CATEGORY.get(fatal[0].category, HostMismatchError)
         msg = f"{path} cannot run on this host: " + "; ".join(f"{f.code} {f.message}" for f in fatal)
-        raise cls(msg, path=path, diagnosis=_fatal_diagnosis(msg, findings, "host", package=path))
+        raise cls(msg, path=path, diagnosis=_fatal_diagnosis(findings, "host", package=path))
     return info
 
 
@@ -199,7 +157,7 @@ class SafeModel:
                 f"{f.code} {f.message}" for f in fatal)
             raise InputMismatchError(msg, findings=[f.to_dict() for f in fatal],
                                      diagnosis=_fatal_diagnosis(
-                                         msg, findings, "inputs", package=self.path,
+                                         findings, "inputs", package=self.path,
                                          inputs=describe_inputs((args, kwargs))))
 
     def _runtime_error(self, exc: BaseException, args: tuple, kwargs: dict) -> AOTIRuntimeError:
@@ -209,7 +167,7 @@ class SafeModel:
         return AOTIRuntimeError(f"the compiled model raised {type(exc).__name__}: {exc}", diagnosis=d)
 
     def _call_isolated(self, args: tuple, kwargs: dict) -> Any:
-        from .worker.client import Unsendable, decode_tree, encode_tree
+        from .worker.transport import Unsendable, decode_tree, encode_tree
 
         tensors: list = []
         try:
@@ -220,7 +178,7 @@ class SafeModel:
         return decode_tree(reply["tree"], out)
 
     def _remote(self, target: str, name: str, args: tuple, kwargs: dict) -> Any:
-        from .worker.client import Unsendable, decode_tree, encode_tree
+        from .worker.transport import Unsendable, decode_tree, encode_tree
 
         tensors: list = []
         try:
@@ -320,7 +278,7 @@ class SafeModel:
 
 
 def _encode_call(args: tuple, kwargs: dict, tensors: list) -> Any:
-    from .worker.client import encode_tree
+    from .worker.transport import encode_tree
 
     return encode_tree((args, kwargs), tensors)
 
@@ -383,4 +341,4 @@ def safe_load(path: str | os.PathLike, *, device_index: int | None = None, check
     return SafeModel(spath, info, model=compiled, checker=checker)
 
 
-__all__ = ["safe_load", "SafeModel", "preflight", "archive_problems", "CrashError"]
+__all__ = ["safe_load", "SafeModel", "preflight", "CrashError"]

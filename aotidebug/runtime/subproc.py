@@ -12,13 +12,19 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import IO, Any, Callable, Mapping, Sequence
 
 from ..core.text.extract import signal_from_status
 
-OUTPUT_LIMIT = 8 * 1024 * 1024  # keep the last 8 MiB of each stream
+OUTPUT_LIMIT = 8 * 1024 * 1024  # bytes kept of each stream, capped while reading
+OUTPUT_HEAD = 1024 * 1024       # of which the first 1 MiB (the command's start); the rest is tail
+READ_CHUNK = 64 * 1024
+READER_GRACE = 5.0              # seconds to wait for reader threads once the group is killed
+_OMITTED = "\n[aotidebug: {n} bytes of output omitted here]\n"
 
 
 @dataclass(frozen=True)
@@ -48,7 +54,7 @@ class ProcessOutcome:
     def ok(self) -> bool:
         return self.returncode == 0 and not self.timed_out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"argv": list(self.argv), "returncode": self.returncode, "signal": self.signal,
                 "timed_out": self.timed_out, "seconds": round(self.seconds, 3),
                 "stdout_tail": self.stdout[-4000:], "stderr_tail": self.stderr[-4000:]}
@@ -64,7 +70,7 @@ def child_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def kill_group(proc: subprocess.Popen) -> None:
+def kill_group(proc: "subprocess.Popen[bytes]") -> None:
     """SIGKILL the child's whole process group (it leads one), or the child alone."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
@@ -75,29 +81,113 @@ def kill_group(proc: subprocess.Popen) -> None:
             pass
 
 
-def _decode(data: bytes | None) -> str:
-    if not data:
-        return ""
-    return data[-OUTPUT_LIMIT:].decode("utf-8", errors="replace")
+class _CappedStream:
+    """Bytes read from a pipe, capped while reading: the first `head` bytes and the last bytes up
+    to `limit` in all are kept, the middle is dropped (and counted), so a child that prints
+    hundreds of MB never holds more than `limit` bytes of ours."""
+
+    def __init__(self, limit: int = OUTPUT_LIMIT, head: int = OUTPUT_HEAD) -> None:
+        self.head_limit = min(head, limit)
+        self.tail_limit = max(0, limit - self.head_limit - len(_OMITTED.format(n=10**12)))
+        self.head = bytearray()
+        self.tail: deque[bytes] = deque()
+        self.tail_size = 0
+        self.dropped = 0
+
+    def add(self, chunk: bytes) -> None:
+        room = self.head_limit - len(self.head)
+        if room > 0:
+            self.head += chunk[:room]
+            chunk = chunk[room:]
+        if not chunk:
+            return
+        self.tail.append(chunk)
+        self.tail_size += len(chunk)
+        # drop whole chunks from the left while the rest still fills the tail
+        while self.tail and self.tail_size - len(self.tail[0]) >= self.tail_limit:
+            gone = self.tail.popleft()
+            self.tail_size -= len(gone)
+            self.dropped += len(gone)
+
+    def text(self) -> str:
+        tail = b"".join(self.tail)
+        extra = max(0, len(tail) - self.tail_limit)
+        dropped = self.dropped + extra
+        tail = tail[extra:]
+        head = bytes(self.head).decode("utf-8", errors="replace")
+        if dropped:
+            head += _OMITTED.format(n=dropped)
+        return head + tail.decode("utf-8", errors="replace")
+
+    def drain(self, fd: int) -> None:
+        """Read `fd` to EOF (a reader thread's body)."""
+        try:
+            while True:
+                chunk = os.read(fd, READ_CHUNK)
+                if not chunk:
+                    return
+                self.add(chunk)
+        except OSError:
+            return
+
+
+def _feed(fh: IO[bytes], data: bytes) -> None:
+    """Write `data` to the child's stdin and close it (a writer thread's body)."""
+    try:
+        fh.write(data)
+    except (BrokenPipeError, OSError, ValueError):
+        pass
+    finally:
+        try:
+            fh.close()
+        except (BrokenPipeError, OSError):
+            pass
+
+
+def _start(target: Callable[..., None], *args: Any) -> threading.Thread:
+    t = threading.Thread(target=target, args=args, daemon=True)
+    t.start()
+    return t
+
+
+def _join_all(threads: list[threading.Thread], deadline: float | None) -> bool:
+    """Join the threads by `deadline` (monotonic; None: wait); True when all finished."""
+    for t in threads:
+        t.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+    return not any(t.is_alive() for t in threads)
 
 
 def run_isolated(argv: Sequence[str], *, timeout: float, env: Mapping[str, str] | None = None,
-                 cwd: str | os.PathLike | None = None, stdin: bytes | None = None) -> ProcessOutcome:
-    """Run `argv` (with `child_env(env)`), wait at most `timeout` seconds, always reap it."""
+                 cwd: str | os.PathLike[str] | None = None, stdin: bytes | None = None) -> ProcessOutcome:
+    """Run `argv` (with `child_env(env)`), wait at most `timeout` seconds, always reap it.
+
+    Output is capped while it is read (`OUTPUT_LIMIT` bytes per stream: its head and its tail),
+    never buffered whole."""
     start = time.monotonic()
+    deadline = start + timeout
     proc = subprocess.Popen(list(argv), stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
                             env=child_env(env), start_new_session=True)
+    if proc.stdout is None or proc.stderr is None:  # pragma: no cover - PIPE always gives both
+        raise OSError("subprocess pipes were not created")
+    out, err = _CappedStream(), _CappedStream()
+    readers = [_start(out.drain, proc.stdout.fileno()), _start(err.drain, proc.stderr.fileno())]
+    threads = list(readers)
+    if stdin is not None and proc.stdin is not None:
+        threads.append(_start(_feed, proc.stdin, stdin))
     timed_out = False
     try:
-        out, err = proc.communicate(stdin, timeout=timeout)
+        # as communicate(): done when both pipes reach EOF and the child has exited
+        if not _join_all(readers, deadline):
+            raise subprocess.TimeoutExpired(proc.args, timeout)
+        proc.wait(max(0.0, deadline - time.monotonic()))
     except subprocess.TimeoutExpired:
         timed_out = True
         kill_group(proc)
-        out, err = proc.communicate()
+        proc.wait()
     except BaseException:
         kill_group(proc)
-        proc.communicate()
+        proc.wait()
         raise
     finally:
         # The group may hold grandchildren even after the leader exited.
@@ -106,8 +196,11 @@ def run_isolated(argv: Sequence[str], *, timeout: float, env: Mapping[str, str] 
                 os.killpg(proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError, OSError):
                 pass
+        if _join_all(threads, time.monotonic() + READER_GRACE):
+            proc.stdout.close()   # else a process outside the group still holds the pipe:
+            proc.stderr.close()   # leave the fd to its (daemon) reader rather than race it
     return ProcessOutcome(tuple(str(a) for a in argv), proc.returncode, timed_out,
-                          _decode(out), _decode(err), time.monotonic() - start)
+                          out.text(), err.text(), time.monotonic() - start)
 
 
 def python_argv(*args: str) -> list[str]:

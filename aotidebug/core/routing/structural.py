@@ -69,6 +69,7 @@ class Rule:
     subsystems: frozenset[Subsystem] = frozenset()
     phases: frozenset[Phase] = frozenset()
     origins: frozenset[Origin] = frozenset()
+    not_origins: frozenset[Origin] = frozenset()  # no diagnostic of these origins was read
     raise_sites: frozenset[str] = frozenset()  # user / torch / triton / stdlib / library
     signal: bool | None = None  # True: a signal was seen; False: none was
     signal_names: frozenset[str] = frozenset()  # any of these signals (SIGILL, SIGSEGV, ...)
@@ -158,7 +159,7 @@ RULES: tuple[Rule, ...] = (
        origins=_GEN, torch_symbol=True, not_keywords=("aoti_torch_",), supersedes=("AOTD501",)),
     _r("AOTS125", "generated-code-error", "torch_bug", 0.52,  # above AOTS134/135: the code is wrong, not the tools
        "The generated C++ does not compile",
-       origins=_GEN, torch_symbol=False),
+       origins=_GEN, torch_symbol=False, supersedes=("AOTD501",)),
     _r("AOTS128", "generated-triton-invalid", "torch_bug", 0.56,
        "The Triton code Inductor generated does not compile",
        types=frozenset({"CompilationError", "CompileTimeAssertionFailure"}),
@@ -188,10 +189,12 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS134", "compiler-process-failed", "compile_toolchain", 0.5,
        "The C++ build step failed",
        types=frozenset({"CppCompileError", "CUDACompileError", "CalledProcessError", "InvalidCxxCompiler"}),
-       subsystems=frozenset({S.CPP_BUILDER, S.UNKNOWN, S.OTHER, S.LOWERING, S.CODEGEN})),
+       subsystems=frozenset({S.CPP_BUILDER, S.UNKNOWN, S.OTHER, S.LOWERING, S.CODEGEN}),
+       not_origins=_GEN),  # an error in the generated code is the code's (AOTS124/125), not the tools'
+
     _r("AOTS135", "cpp-builder-error", "compile_toolchain", 0.45,
        "An error raised inside the C++ builder or code cache",
-       subsystems=frozenset({S.CPP_BUILDER}), not_keywords=("out of memory",)),
+       subsystems=frozenset({S.CPP_BUILDER}), not_keywords=("out of memory",), not_origins=_GEN),
     # -- memory faults ----------------------------------------------------------------------
     _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
        "An allocation failed",
@@ -287,8 +290,23 @@ def _functions(st: Structure) -> str:
     return "\n".join([f.function for f in st.frames] + [c.symbol for c in st.cpp_frames]).lower()
 
 
-def _matches(rule: Rule, st: Structure, text: str, funcs: str) -> bool:
-    if rule.types and rule.types.isdisjoint(st.type_names):
+@dataclass(frozen=True)
+class _Facts:
+    """What every rule reads, computed once per structure (not once per rule)."""
+
+    text: str
+    funcs: str
+    type_names: frozenset[str]
+    origins: frozenset[Origin]
+
+
+def _facts(st: Structure) -> _Facts:
+    return _Facts(st.error_text, _functions(st), st.type_names, st.origins)
+
+
+def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
+    text, funcs = facts.text, facts.funcs
+    if rule.types and rule.types.isdisjoint(facts.type_names):
         return False
     if rule.error_types and not any(c.error_type in rule.error_types for c in st.chain):
         return False
@@ -302,6 +320,8 @@ def _matches(rule: Rule, st: Structure, text: str, funcs: str) -> bool:
             return False
         if rule.torch_symbol is not None and not any(d.torch_symbol is rule.torch_symbol for d in diags):
             return False
+    if rule.not_origins and not rule.not_origins.isdisjoint(facts.origins):
+        return False
     if rule.raise_sites and st.raise_site not in rule.raise_sites:
         return False
     if rule.signal is not None and bool(st.signals) is not rule.signal:
@@ -325,19 +345,19 @@ def _matches(rule: Rule, st: Structure, text: str, funcs: str) -> bool:
 
 def fired(st: Structure) -> list[Rule]:
     """The rules whose conditions hold for `st` (fallback rules only when no other rule fired)."""
-    text = st.error_text
-    funcs = _functions(st)
-    hits = [r for r in RULES if not r.fallback and _matches(r, st, text, funcs)]
+    facts = _facts(st)
+    hits = [r for r in RULES if not r.fallback and _matches(r, st, facts)]
     if not hits:
-        hits = [r for r in RULES if r.fallback and _matches(r, st, text, funcs)]
+        hits = [r for r in RULES if r.fallback and _matches(r, st, facts)]
     return hits
 
 
-def score(st: Structure) -> list[tuple[str, float, list[str]]]:
-    """Structural candidates `[(category, weight, reasons)]`, best first; [] when nothing was read."""
+def score(st: Structure, rules: list[Rule] | None = None) -> list[tuple[str, float, list[str]]]:
+    """Structural candidates `[(category, weight, reasons)]`, best first; [] when nothing was read.
+    `rules`: `fired(st)` when the caller has it already."""
     best: dict[str, float] = {}
     reasons: dict[str, list[str]] = {}
-    for r in fired(st):
+    for r in fired(st) if rules is None else rules:
         if r.category in best:
             best[r.category] = min(STRUCTURE_CAP, max(best[r.category], r.weight) + CORROBORATION)
         else:
@@ -401,7 +421,7 @@ def merge(pattern: list[tuple[str, float, str]], st: Structure) -> list[tuple[st
                 conf = min(conf, r.weight - 0.01)
         if cat not in out or conf > out[cat][0]:
             out[cat] = (conf, code)
-    for cat, w, why in score(st):
+    for cat, w, why in score(st, rules):
         if cat not in out:
             code = why[0].split(" ", 1)[0] if why and not why[0].startswith("prior") else "AOTS000"
             out[cat] = (w, code)

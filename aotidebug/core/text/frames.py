@@ -413,8 +413,13 @@ class ParsedText:
         return tuple(s.exception for s in self.sections if s.exception is not None)
 
 
+_CI_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z?\s")  # CI log line prefixes
+
+
 def _lines(text: str) -> list[str]:
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if "T" in text[:64 * 1024] and _CI_STAMP.match(text.lstrip()[:40]):
+        lines = [_CI_STAMP.sub("", ln, count=1) for ln in lines]
     if len(lines) > MAX_LINES:
         head = MAX_LINES // 4
         lines = lines[:head] + ["...[structure: lines omitted]..."] + lines[-(MAX_LINES - head):]

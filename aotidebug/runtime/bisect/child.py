@@ -1,10 +1,11 @@
 """Child-process entry point of the bisection runner: export (or load), compile, run, report.
 
-Run as `python -u -X faulthandler -m aotidebug.runtime.bisect.child REQUEST.json` in a private work dir
-with a private TORCHINDUCTOR_CACHE_DIR (see bisection.py). Everything that can crash (the user's
+Run as `python -u -X faulthandler -m aotidebug.runtime.bisect.child REQUEST.json` in a private work
+dir with a private TORCHINDUCTOR_CACHE_DIR (see runner.py). Everything that can crash (the user's
 model, the compiled package) runs here, never in the caller. The request and the result are JSON
 files; tensors cross the boundary with torch.save / torch.load(weights_only=True). The result
-file is rewritten after each phase, so a child killed by a signal still leaves what it reached.
+file is rewritten after each phase (`protocol.Phase`), so a child killed by a signal still leaves
+what it reached.
 
 Request keys: target ("module:function") or program (a torch.export.save'd file written by the
 parent), sys_path, inputs, example_inputs (.pt files), save_program, save_inputs, prefix (keep the
@@ -20,19 +21,22 @@ import os
 import sys
 import time
 import traceback
+from typing import Any
 
-RUN_MARK = "AOTIDEBUG-RUN-START"
-DONE_MARK = "AOTIDEBUG-RUN-DONE"
+from .protocol import ATOL, DONE_MARK, RTOL, RUN_MARK, Phase
+
+# exit statuses (the parent reads the phase; these only make a shell run legible)
+EXIT_RUN_ERROR, EXIT_BUILD_ERROR = 3, 4
 
 
-def _write(path: str, data: dict) -> None:
+def _write(path: str, data: dict[str, Any]) -> None:
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as fh:
         json.dump(data, fh, default=repr)
     os.replace(tmp, path)
 
 
-def _from_target(target: str):
+def _from_target(target: str) -> tuple[Any, tuple[Any, ...], Any, dict[str, Any]]:
     """Call `module:function`; it returns (model, inputs[, dynamic_shapes]) or a spec dict."""
     mod_name, _, fn_name = target.partition(":")
     fn = getattr(importlib.import_module(mod_name), fn_name or "make")
@@ -44,7 +48,7 @@ def _from_target(target: str):
     return made[0], tuple(made[1]), (made[2] if len(made) > 2 else None), {}
 
 
-def compute_nodes(gm) -> list:
+def compute_nodes(gm: Any) -> list[Any]:
     """The call_function nodes whose value is a tensor: the candidate cut points, in order."""
     import torch
 
@@ -55,12 +59,12 @@ def compute_nodes(gm) -> list:
     return out
 
 
-def describe(nodes) -> list[dict]:
+def describe(nodes: list[Any]) -> list[dict[str, Any]]:
     return [{"name": n.name, "target": str(n.target), "stack_trace": n.meta.get("stack_trace") or ""}
             for n in nodes]
 
 
-def truncate(ep, keep: int):
+def truncate(ep: Any, keep: int) -> Any:
     """A plain-codegen GraphModule computing the first `keep` compute nodes, returning the last."""
     import torch.fx
 
@@ -80,7 +84,7 @@ def truncate(ep, keep: int):
     return gm
 
 
-def _dynamic_shapes_of(ep, n_inputs: int):
+def _dynamic_shapes_of(ep: Any, n_inputs: int) -> tuple[Any, ...] | None:
     """Dim.DYNAMIC for every dimension that is symbolic in the exported program."""
     import torch
 
@@ -99,7 +103,7 @@ def _dynamic_shapes_of(ep, n_inputs: int):
     return tuple(specs) if any_dyn and dyn is not None else None
 
 
-def _flat(x) -> list:
+def _flat(x: Any) -> list[Any]:
     import torch
 
     if isinstance(x, torch.Tensor):
@@ -111,12 +115,12 @@ def _flat(x) -> list:
     return []
 
 
-def compare(got, want, rtol: float, atol: float) -> dict:
+def compare(got: Any, want: Any, rtol: float, atol: float) -> dict[str, Any]:
     """Non-finite counts and the largest difference of compiled outputs against eager ones."""
     import torch
 
     g, w = _flat(got), _flat(want) if want is not None else None
-    res: dict = {"outputs": len(g), "nonfinite": 0, "ref_nonfinite": None, "max_abs_diff": None,
+    res: dict[str, Any] = {"outputs": len(g), "nonfinite": 0, "ref_nonfinite": None, "max_abs_diff": None,
                  "mismatch": False}
     res["nonfinite"] = int(sum(int((~torch.isfinite(t.float())).sum()) for t in g if t.is_floating_point()))
     if w is None:
@@ -142,58 +146,70 @@ def compare(got, want, rtol: float, atol: float) -> dict:
     return res
 
 
-def main(argv: list[str]) -> int:
-    req = json.loads(open(argv[0], encoding="utf-8").read())
-    result_path = req["result"]
-    res: dict = {"phase": "start", "pid": os.getpid()}
-    for p in req.get("sys_path") or ():
-        if p not in sys.path:
-            sys.path.insert(0, p)
-    t0 = time.monotonic()
+def _program(req: dict[str, Any], res: dict[str, Any],
+             configs: dict[str, Any]) -> tuple[Any, tuple[Any, ...], dict[str, Any]]:
+    """The exported program and the run inputs: loaded from the parent's files, or made by the
+    target (then saved where the parent asked); `configs` gains the target's own."""
     import torch
 
-    res["torch"] = torch.__version__
-    configs = dict(req.get("configs") or {})
+    if req.get("program"):
+        ep = torch.export.load(req["program"])
+        return ep, tuple(torch.load(req["inputs"], weights_only=True)), configs
+    model, inputs, dyn, extra = _from_target(req["target"])
+    res["target_configs"] = extra
+    example = inputs
+    if req.get("example_inputs"):
+        example = torch.load(req["example_inputs"], weights_only=True)
+    ep = torch.export.export(model, tuple(example), dynamic_shapes=dyn)
+    if req.get("save_program"):
+        torch.export.save(ep, req["save_program"])
+    if req.get("save_inputs"):
+        torch.save(tuple(inputs), req["save_inputs"])
+    return ep, tuple(inputs), {**extra, **configs}
+
+
+def _build(req: dict[str, Any], res: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
+    """Export (or load) and compile, writing the result after each phase; (eager gm, inputs)."""
+    import torch
+
+    t0 = time.monotonic()
+    ep, inputs, configs = _program(req, res, dict(req.get("configs") or {}))
+    gm = ep.module()
+    res.update(phase=Phase.EXPORTED.value, nodes=describe(compute_nodes(gm)),
+               export_s=time.monotonic() - t0)
+    _write(req["result"], res)
+    program = ep
+    prefix = req.get("prefix")
+    if prefix:
+        gm = truncate(ep, int(prefix))
+        program = torch.export.export(gm, inputs, dynamic_shapes=_dynamic_shapes_of(ep, len(inputs)))
+    t1 = time.monotonic()
+    if not os.path.exists(req["package"]):
+        torch._inductor.aoti_compile_and_package(program, package_path=req["package"],
+                                                 inductor_configs=configs)
+    res.update(phase=Phase.COMPILED.value, compile_s=time.monotonic() - t1)
+    _write(req["result"], res)
+    return gm, inputs
+
+
+def _record_crashes(req: dict[str, Any]) -> None:
+    """Install the native crash recorder (runtime/crash) after the package is loaded: a fatal
+    signal in the run leaves `crash.bin` + `snapshot.json` beside the result file, which name the
+    faulting kernel from the instruction pointer (decode.decode_crash). Best effort."""
     try:
-        if req.get("program"):
-            ep = torch.export.load(req["program"])
-            inputs = torch.load(req["inputs"], weights_only=True)
-        else:
-            model, inputs, dyn, extra = _from_target(req["target"])
-            configs = {**extra, **configs}
-            res["target_configs"] = extra
-            example = inputs
-            if req.get("example_inputs"):
-                example = torch.load(req["example_inputs"], weights_only=True)
-            ep = torch.export.export(model, tuple(example), dynamic_shapes=dyn)
-            if req.get("save_program"):
-                torch.export.save(ep, req["save_program"])
-            if req.get("save_inputs"):
-                torch.save(tuple(inputs), req["save_inputs"])
-        inputs = tuple(inputs)
-        gm = ep.module()
-        nodes = compute_nodes(gm)
-        res.update(phase="exported", nodes=describe(nodes), export_s=time.monotonic() - t0)
-        _write(result_path, res)
-        prefix = req.get("prefix")
-        program = ep
-        if prefix:
-            gm = truncate(ep, int(prefix))
-            example = tuple(inputs)
-            program = torch.export.export(gm, example, dynamic_shapes=_dynamic_shapes_of(ep, len(example)))
-        t1 = time.monotonic()
-        if not os.path.exists(req["package"]):
-            torch._inductor.aoti_compile_and_package(program, package_path=req["package"],
-                                                     inductor_configs=configs)
-        res.update(phase="compiled", compile_s=time.monotonic() - t1)
-        _write(result_path, res)
+        from ..crash import handler
+
+        where = os.path.dirname(os.path.abspath(req["result"]))
+        handler.install(os.path.join(where, "crash.bin"),
+                        snapshot_path=os.path.join(where, "snapshot.json"), package=req["package"])
     except Exception as exc:
-        res.update(phase="build-error", error_type=type(exc).__name__, error=str(exc)[-4000:],
-                   traceback=traceback.format_exc()[-4000:])
-        _write(result_path, res)
-        return 4
-    if not req.get("run"):
-        return 0
+        print(f"[aotidebug bisect child] crash recorder not installed: {exc}", file=sys.stderr)
+
+
+def _run(req: dict[str, Any], res: dict[str, Any], gm: Any, inputs: tuple[Any, ...]) -> int:
+    """Run eager (for reference, when asked) and the compiled package, between the run marks."""
+    import torch
+
     want = None
     if req.get("reference"):
         try:
@@ -204,22 +220,45 @@ def main(argv: list[str]) -> int:
     t2 = time.monotonic()
     try:
         compiled = torch._inductor.aoti_load_package(req["package"])
-        res.update(phase="running")
-        _write(result_path, res)
+        _record_crashes(req)
+        res.update(phase=Phase.RUNNING.value)
+        _write(req["result"], res)
         print(RUN_MARK, flush=True)
         with torch.no_grad():
             got = compiled(*inputs)
         print(DONE_MARK, flush=True)
     except Exception as exc:
         print(DONE_MARK, flush=True)
-        res.update(phase="run-error", run_s=time.monotonic() - t2, error_type=type(exc).__name__,
-                   error=str(exc)[-4000:])
-        _write(result_path, res)
-        return 3
-    res.update(phase="ran", run_s=time.monotonic() - t2,
-               check=compare(got, want, float(req.get("rtol", 1e-4)), float(req.get("atol", 1e-4))))
-    _write(result_path, res)
+        res.update(phase=Phase.RUN_ERROR.value, run_s=time.monotonic() - t2,
+                   error_type=type(exc).__name__, error=str(exc)[-4000:])
+        _write(req["result"], res)
+        return EXIT_RUN_ERROR
+    res.update(phase=Phase.RAN.value, run_s=time.monotonic() - t2,
+               check=compare(got, want, float(req.get("rtol", RTOL)), float(req.get("atol", ATOL))))
+    _write(req["result"], res)
     return 0
+
+
+def main(argv: list[str]) -> int:
+    with open(argv[0], encoding="utf-8") as fh:
+        req = json.load(fh)
+    res: dict[str, Any] = {"phase": Phase.START.value, "pid": os.getpid()}
+    for p in req.get("sys_path") or ():
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    import torch
+
+    res["torch"] = torch.__version__
+    try:
+        gm, inputs = _build(req, res)
+    except Exception as exc:
+        res.update(phase=Phase.BUILD_ERROR.value, error_type=type(exc).__name__,
+                   error=str(exc)[-4000:], traceback=traceback.format_exc()[-4000:])
+        _write(req["result"], res)
+        return EXIT_BUILD_ERROR
+    if not req.get("run"):
+        return 0
+    return _run(req, res, gm, inputs)
 
 
 if __name__ == "__main__":

@@ -5,17 +5,14 @@ Why a worker and not `run_isolated` per call: importing torch and loading a pack
 once, loads the package once and answers calls until it dies; a dead worker is replaced on the
 next call.
 
-Protocol (parent <-> `aotidebug.runtime.worker.server`), over two private pipes, never over stdout:
-- frames are a 4-byte big-endian length plus a UTF-8 JSON object; no pickle anywhere, so a
-  hostile or confused peer cannot make the other side run code;
-- tensors cross as raw bytes in shared-memory files (`/dev/shm` when available) inside a private
-  0700 temp dir: the sender copies each tensor's storage span into a mapped file once, the
-  receiver maps that file (`torch.from_file(shared=...)`) without copying, and strides and storage
-  offsets are kept, so a non-contiguous input stays non-contiguous;
-- pytrees of args/kwargs/outputs are JSON with tensors as `{"$t": i}`, tuples as `{"$tuple": []}`
-  and dicts as `{"$dict": [[k, v], ...]}`; anything else is refused.
-The worker's stdout and stderr go to files in the temp dir (truncated before each call): after a
-crash they hold the kernel-launch trace and faulthandler's report, read with `extract`.
+The parent side lives here: `Worker`, how a call ends badly (`WorkerFailure`, `WorkerCrashed`,
+`RemoteError`) and the `CrashError` built from it (`crash_error`). The frames are in
+`protocol.py`, the pytree/tensor transport in `transport.py`, the child in `server.py`.
+
+The worker's stdout and stderr go to files in its temp dir (truncated before each call): after a
+crash they hold the kernel-launch trace and faulthandler's report, read with `core.text`.
+Every call has a deadline (`DEFAULT_CALL_TIMEOUT` unless the caller gives one), so a hung kernel
+is killed instead of blocking the caller forever.
 
 Cleanup: `close()`, a context manager, and a `weakref.finalize` (which also runs at interpreter
 exit through atexit) kill the worker's process group and remove the temp dir; a worker whose
@@ -25,250 +22,35 @@ the temp dir and exits.
 
 from __future__ import annotations
 
-import json
 import os
-import select
 import shutil
-import struct
+import signal
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 import weakref
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any, Callable
 
 from ...core.errors import CrashError, IsolationError
+from ...core.result import Evidence
 from ..subproc import child_env, kill_group, python_argv
+from .protocol import PROTOCOL, Op, PeerGone, read_frame, write_frame
+from .transport import Arena, read_arena, shm_root, write_arena
 
-HEADER = struct.Struct(">I")
-MAX_FRAME = 64 * 1024 * 1024      # JSON frames carry metadata only; tensors go through files
-ALIGN = 64
 OUTPUT_TAIL = 256 * 1024          # bytes of worker stdout/stderr read after a failure
 DEFAULT_START_TIMEOUT = 300.0     # import torch + load a package: 4-13 s measured, more on busy hosts
+# A call with no timeout of its own waits at most this long: a hung kernel (a spin, a deadlock,
+# a stopped process) becomes a CrashError instead of blocking the caller forever.
+DEFAULT_CALL_TIMEOUT = 60.0
 CLOSE_GRACE = 2.0
-PROTOCOL = 1
-
-
-# ---------------------------------------------------------------------------- framing (pure I/O)
-def write_frame(fd: int, obj: dict) -> None:
-    """Send one JSON frame on a blocking fd."""
-    data = json.dumps(obj, separators=(",", ":")).encode("utf-8")
-    if len(data) > MAX_FRAME:
-        raise ValueError(f"frame of {len(data)} bytes exceeds {MAX_FRAME}")
-    buf = memoryview(HEADER.pack(len(data)) + data)
-    while buf:
-        n = os.write(fd, buf)
-        buf = buf[n:]
-
-
-class PeerGone(EOFError):
-    """The other end closed its pipe (the worker died or the parent went away)."""
-
-
-def _read_exact(fd: int, n: int, deadline: float | None) -> bytes:
-    chunks, got = [], 0
-    while got < n:
-        if deadline is not None:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
-                raise TimeoutError
-        chunk = os.read(fd, min(n - got, 1 << 20))
-        if not chunk:
-            raise PeerGone("pipe closed")
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
-
-
-def read_frame(fd: int, deadline: float | None = None) -> dict:
-    """Receive one JSON frame; TimeoutError past `deadline` (monotonic), PeerGone on EOF."""
-    (n,) = HEADER.unpack(_read_exact(fd, HEADER.size, deadline))
-    if n > MAX_FRAME:
-        raise ValueError(f"frame of {n} bytes exceeds {MAX_FRAME}")
-    obj = json.loads(_read_exact(fd, n, deadline).decode("utf-8"))
-    if not isinstance(obj, dict):
-        raise ValueError("frame is not a JSON object")
-    return obj
-
-
-# ------------------------------------------------------------------ pytree and tensor transport
-class Unsendable(TypeError):
-    """A value that cannot cross the process boundary without pickling."""
-
-
-def encode_tree(obj: Any, tensors: list, depth: int = 0) -> Any:
-    """JSON form of a pytree; tensors are appended to `tensors` and replaced by {"$t": index}."""
-    import torch
-
-    if depth > 64:
-        raise Unsendable("pytree nested deeper than 64 levels")
-    if isinstance(obj, torch.Tensor):
-        tensors.append(obj)
-        return {"$t": len(tensors) - 1}
-    if obj is None or isinstance(obj, (bool, int, float, str)):
-        return obj
-    if isinstance(obj, tuple):
-        return {"$tuple": [encode_tree(v, tensors, depth + 1) for v in obj]}
-    if isinstance(obj, list):
-        return [encode_tree(v, tensors, depth + 1) for v in obj]
-    if isinstance(obj, dict):
-        items = []
-        for k, v in obj.items():
-            if not isinstance(k, (str, int)) or isinstance(k, bool):
-                raise Unsendable(f"dict key of type {type(k).__name__} cannot cross to the worker")
-            items.append([k, encode_tree(v, tensors, depth + 1)])
-        return {"$dict": items}
-    raise Unsendable(f"a value of type {type(obj).__module__}.{type(obj).__qualname__} cannot cross "
-                     "to the isolated worker (tensors, numbers, strings, None, tuples, lists and "
-                     "dicts only)")
-
-
-def decode_tree(obj: Any, tensors: list) -> Any:
-    """Inverse of `encode_tree`."""
-    if isinstance(obj, list):
-        return [decode_tree(v, tensors) for v in obj]
-    if isinstance(obj, dict):
-        if "$t" in obj:
-            return tensors[int(obj["$t"])]
-        if "$tuple" in obj:
-            return tuple(decode_tree(v, tensors) for v in obj["$tuple"])
-        if "$dict" in obj:
-            return {k: decode_tree(v, tensors) for k, v in obj["$dict"]}
-        raise ValueError("malformed pytree node")
-    return obj
-
-
-def _dtype_name(dtype: Any) -> str:
-    return str(dtype).removeprefix("torch.")
-
-
-def _dtype(name: str) -> Any:
-    import torch
-
-    value = getattr(torch, name, None)
-    if not isinstance(value, torch.dtype):
-        raise ValueError(f"unknown dtype {name!r}")
-    return value
-
-
-def _span(shape: tuple[int, ...], stride: tuple[int, ...]) -> int:
-    """Elements of storage a strided view touches, from its first element to its last."""
-    if any(s == 0 for s in shape):
-        return 0
-    return 1 + sum((s - 1) * st for s, st in zip(shape, stride))
-
-
-@dataclass
-class Arena:
-    """A shared-memory file kept mapped between calls, so a large input does not pay for fresh
-    (zero-filled) pages and a new mapping on every call: the parent reuses it while it is big
-    enough. Its size is that of the largest input so far."""
-
-    name: str | None = None
-    size: int = 0
-    buf: Any = None
-
-    def drop(self, directory: str | None) -> None:
-        if self.name and directory:
-            try:
-                os.unlink(os.path.join(directory, self.name))
-            except OSError:
-                pass
-        self.name, self.size, self.buf = None, 0, None
-
-
-def _new_file(path: str, size: int) -> Any:
-    import torch
-
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.ftruncate(fd, size)
-    finally:
-        os.close(fd)
-    return torch.from_file(path, shared=True, size=size, dtype=torch.uint8)
-
-
-def write_arena(directory: str, name: str, tensors: list,
-                arena: Arena | None = None) -> tuple[str | None, list[dict]]:
-    """Copy each tensor's storage span once into one shared-memory file; return its name and
-    the per-tensor layout (dtype, shape, stride, byte offset, device) for `read_arena`. With
-    `arena`, its file is reused when big enough (else replaced by `name`)."""
-    import torch
-
-    metas, offset = [], 0
-    flats = []
-    for t in tensors:
-        device = str(t.device)
-        if t.device.type != "cpu":  # GPU-only path: cross through host memory
-            t = t.detach().to("cpu")
-        if t.layout != torch.strided or t.is_quantized:
-            raise Unsendable(f"tensor with layout {t.layout} cannot cross to the worker")
-        shape, stride = tuple(t.shape), tuple(t.stride())
-        if any(st < 0 for st in stride):
-            t = t.contiguous()
-            stride = tuple(t.stride())
-        span = _span(shape, stride)
-        nbytes = span * t.element_size()
-        metas.append({"dtype": _dtype_name(t.dtype), "shape": list(shape), "stride": list(stride),
-                      "offset": offset, "span": span, "device": device,
-                      "requires_grad": bool(t.requires_grad)})
-        flats.append((t, span))
-        offset += -(-nbytes // ALIGN) * ALIGN
-    if offset == 0:
-        return None, metas
-    if arena is not None and arena.buf is not None and arena.size >= offset:
-        name, buf = arena.name, arena.buf
-    else:
-        buf = _new_file(os.path.join(directory, name), offset)
-        if arena is not None:
-            arena.drop(directory)
-            arena.name, arena.size, arena.buf = name, offset, buf
-    with torch.no_grad():
-        for (t, span), meta in zip(flats, metas):
-            if span == 0:
-                continue
-            nbytes = span * t.element_size()
-            dst = buf[meta["offset"]:meta["offset"] + nbytes].view(t.dtype)
-            dst.as_strided(tuple(t.shape), tuple(meta["stride"])).copy_(t.detach())
-    return name, metas
-
-
-def read_arena(directory: str, name: str | None, metas: list[dict], *, writable: bool,
-               to_device: bool = True, copy_below: int = 0) -> list:
-    """Map a file written by `write_arena` and view its tensors without copying them (tensors
-    smaller than `copy_below` bytes are copied into ordinary memory)."""
-    import torch
-
-    out = []
-    buf = None
-    if name is not None:
-        path = os.path.join(directory, os.path.basename(name))
-        total = os.path.getsize(path)
-        buf = torch.from_file(path, shared=writable, size=total, dtype=torch.uint8)
-    for m in metas:
-        dtype = _dtype(m["dtype"])
-        shape, stride = tuple(int(s) for s in m["shape"]), tuple(int(s) for s in m["stride"])
-        span = int(m["span"])
-        if span == 0 or buf is None:
-            t = torch.empty_strided(shape, stride, dtype=dtype)
-        else:
-            nbytes = span * torch.empty((), dtype=dtype).element_size()
-            start = int(m["offset"])
-            t = buf[start:start + nbytes].view(dtype).as_strided(shape, stride)
-            if nbytes < copy_below:
-                t = torch.empty_strided(shape, stride, dtype=dtype).copy_(t)
-        if to_device and m.get("device", "cpu") != "cpu":
-            t = t.to(m["device"])
-        if m.get("requires_grad") and t.is_floating_point():
-            t.requires_grad_(True)
-        out.append(t)
-    return out
+SERVER_MODULE = "aotidebug.runtime.worker.server"
+# Written by the worker's native crash recorder (runtime/crash/handler.py), read by the parent
+# after the worker died (read_crash_site) and before its temp dir is removed.
+CRASH_RECORD, CRASH_SNAPSHOT = "crash.bin", "snapshot.json"
 
 
 def load_compiled(path: str, *, model_name: str = "model", device_index: int = -1) -> Any:
@@ -291,18 +73,33 @@ def load_compiled(path: str, *, model_name: str = "model", device_index: int = -
     return load_package(path, **kwargs)
 
 
-# ----------------------------------------------------------------------------- the parent side
+# ----------------------------------------------------------------------------- process state
 @dataclass
 class _State:
     """What cleanup needs, kept apart from the Worker so a finalizer can hold it."""
 
-    proc: subprocess.Popen | None = None
+    proc: subprocess.Popen[bytes] | None = None
     req_w: int | None = None
     resp_r: int | None = None
     directory: str | None = None
     stdout_path: str | None = None
     stderr_path: str | None = None
     extra_fds: list[int] = field(default_factory=list)
+
+
+def _killpg_quiet(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError, OSError):
+        pass
+
+
+def _close_fd(fd: int | None) -> None:
+    if fd is not None:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 def _shutdown(state: _State, graceful: bool = True) -> int | None:
@@ -312,7 +109,7 @@ def _shutdown(state: _State, graceful: bool = True) -> int | None:
     if proc is not None:
         if graceful and proc.poll() is None and state.req_w is not None:
             try:
-                write_frame(state.req_w, {"op": "exit"})
+                write_frame(state.req_w, {"op": Op.EXIT.value})
                 proc.wait(CLOSE_GRACE)
             except Exception:
                 pass
@@ -325,50 +122,46 @@ def _shutdown(state: _State, graceful: bool = True) -> int | None:
         except Exception:
             rc = proc.poll()
         state.proc = None
-    for name in ("req_w", "resp_r"):
-        fd = getattr(state, name)
-        if fd is not None:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-            setattr(state, name, None)
+    _close_fd(state.req_w)
+    _close_fd(state.resp_r)
+    state.req_w = state.resp_r = None
     if state.directory:
         shutil.rmtree(state.directory, ignore_errors=True)
         state.directory = None
     return rc
 
 
-def _killpg_quiet(pid: int) -> None:
-    import signal
+# ----------------------------------------------------------------------------- failures
+class FailureReason(str, Enum):
+    """How a worker call ended badly."""
 
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError, OSError):
-        pass
+    SIGNAL = "signal"      # the worker died of a signal (SIGSEGV, SIGBUS, SIGABRT, ...)
+    TIMEOUT = "timeout"    # the call passed its deadline; the worker was killed
+    EXIT = "exit"          # the worker exited or closed its pipe without a signal
 
-
-def shm_root() -> str | None:
-    """/dev/shm when it is a writable directory (tensors then never touch a disk), else None."""
-    root = "/dev/shm"
-    return root if os.path.isdir(root) and os.access(root, os.W_OK | os.X_OK) else None
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 @dataclass(frozen=True)
 class WorkerFailure:
-    """How a worker call ended badly: a signal, a timeout or a silent exit, with its output."""
+    """How a worker call ended badly: a signal, a timeout or a silent exit, with its output.
+    `timeout` is the deadline (seconds) the call ran under."""
 
-    reason: str                # "signal" | "timeout" | "exit"
+    reason: FailureReason
     signal: str | None
     returncode: int | None
     seconds: float
     stdout: str
     stderr: str
+    timeout: float | None = None
+    crash: Any = None      # runtime.crash.decode.CrashSite: named from the faulting IP, or None
+    loading: bool = False  # the worker died while loading the package
 
-    def to_dict(self) -> dict:
-        return {"reason": self.reason, "signal": self.signal, "returncode": self.returncode,
-                "seconds": round(self.seconds, 3), "stdout_tail": self.stdout[-4000:],
-                "stderr_tail": self.stderr[-4000:]}
+    def to_dict(self) -> dict[str, Any]:
+        return {"reason": self.reason.value, "signal": self.signal, "returncode": self.returncode,
+                "seconds": round(self.seconds, 3), "timeout": self.timeout,
+                "stdout_tail": self.stdout[-4000:], "stderr_tail": self.stderr[-4000:]}
 
 
 class RemoteError(Exception):
@@ -381,24 +174,47 @@ class RemoteError(Exception):
         self.stderr = stderr  # diagnose() reads `.stderr`: the C++ runtime's `Error: ...` lines
 
 
+class WorkerCrashed(Exception):
+    """Raised by `Worker.request` when the worker died or timed out; `.failure` says how."""
+
+    def __init__(self, failure: WorkerFailure) -> None:
+        super().__init__(f"isolated worker {_what_happened(failure)}")
+        self.failure = failure
+
+
+def _what_happened(failure: WorkerFailure) -> str:
+    if failure.reason is FailureReason.SIGNAL:
+        return f"signal {failure.signal}"
+    if failure.reason is FailureReason.TIMEOUT:
+        return f"timed out after {failure.seconds:.1f} s"
+    return f"exited with status {failure.returncode}"
+
+
+# ----------------------------------------------------------------------------- the worker
 class Worker:
     """One isolated process holding one loaded AOTI package.
 
     `request(obj, tensors, timeout)` sends a protocol request and returns `(reply, tensors)`;
     a crash or timeout raises `WorkerCrashed` (carrying a `WorkerFailure`) and leaves the worker
-    stopped; `start()` again (or `ensure_started()`) replaces it.
+    stopped; `start()` again (or `ensure_started()`) replaces it. A request without a timeout
+    waits at most `call_timeout` seconds (default `DEFAULT_CALL_TIMEOUT`).
     """
 
-    def __init__(self, package: str | os.PathLike, *, device_index: int = -1,
+    def __init__(self, package: str | os.PathLike[str], *, device_index: int = -1,
                  model_name: str = "model", start_timeout: float = DEFAULT_START_TIMEOUT,
+                 call_timeout: float = DEFAULT_CALL_TIMEOUT,
                  env: dict[str, str] | None = None) -> None:
+        if not call_timeout > 0:
+            raise ValueError(f"call_timeout must be positive, got {call_timeout!r}")
         self.package = os.fspath(package)
         self.device_index = device_index
         self.model_name = model_name
         self.start_timeout = start_timeout
+        self.call_timeout = call_timeout
         self.env = dict(env or {})
-        self.info: dict = {}
+        self.info: dict[str, Any] = {}
         self.starts = 0
+        self._loading = False
         self._seq = 0
         self._lock = threading.RLock()
         self._state = _State()
@@ -424,42 +240,49 @@ class Worker:
         if not self.alive:
             self.start()
 
-    def start(self) -> dict:
+    def start(self) -> dict[str, Any]:
         """(Re)start the worker and load the package in it; returns the load reply."""
         with self._lock:
             _shutdown(self._state, graceful=False)
             self._arena.drop(None)
-            st = self._state
-            st.directory = tempfile.mkdtemp(prefix="aotidebug-worker-", dir=shm_root())
-            st.stdout_path = os.path.join(st.directory, "stdout.log")
-            st.stderr_path = os.path.join(st.directory, "stderr.log")
-            req_r, req_w = os.pipe()
-            resp_r, resp_w = os.pipe()
-            out_fd = os.open(st.stdout_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-            err_fd = os.open(st.stderr_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-            pkg_root = str(Path(__file__).resolve().parent.parent)
-            env = child_env(self.env)
-            env["PYTHONPATH"] = pkg_root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-            argv = python_argv("-m", "aotidebug.runtime.worker.server", "--req-fd", str(req_r),
-                               "--resp-fd", str(resp_w), "--dir", st.directory,
-                               "--parent", str(os.getpid()))
-            try:
-                st.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out_fd,
-                                           stderr=err_fd, env=env, pass_fds=(req_r, resp_w),
-                                           start_new_session=True, close_fds=True)
-            except OSError as exc:
-                _shutdown(st, graceful=False)
-                raise IsolationError(f"could not start the isolated worker: {exc}") from exc
-            finally:
-                for fd in (req_r, resp_w, out_fd, err_fd):
-                    os.close(fd)
-            st.req_w, st.resp_r = req_w, resp_r
+            self._spawn()
             self.starts += 1
-            reply, _ = self._exchange({"op": "load", "protocol": PROTOCOL, "path": self.package,
-                                       "device_index": self.device_index,
+            self._loading = True
+            reply, _ = self._exchange({"op": Op.LOAD.value, "protocol": PROTOCOL,
+                                       "path": self.package, "device_index": self.device_index,
                                        "model_name": self.model_name}, [], self.start_timeout)
+            self._loading = False
             self.info = reply
             return reply
+
+    def _spawn(self) -> None:
+        """Start the server process with its private pipes, temp dir and output files."""
+        st = self._state
+        st.directory = tempfile.mkdtemp(prefix="aotidebug-worker-", dir=shm_root())
+        st.stdout_path = os.path.join(st.directory, "stdout.log")
+        st.stderr_path = os.path.join(st.directory, "stderr.log")
+        req_r, req_w = os.pipe()
+        resp_r, resp_w = os.pipe()
+        out_fd = os.open(st.stdout_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        err_fd = os.open(st.stderr_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        pkg_root = str(Path(__file__).resolve().parents[3])  # the dir holding `aotidebug/`
+        env = child_env(self.env)
+        env["PYTHONPATH"] = pkg_root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        argv = python_argv("-m", SERVER_MODULE, "--req-fd", str(req_r), "--resp-fd", str(resp_w),
+                           "--dir", st.directory, "--parent", str(os.getpid()))
+        try:
+            st.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out_fd,
+                                       stderr=err_fd, env=env, pass_fds=(req_r, resp_w),
+                                       start_new_session=True, close_fds=True)
+        except OSError as exc:
+            for fd in (req_w, resp_r):
+                _close_fd(fd)
+            _shutdown(st, graceful=False)
+            raise IsolationError(f"could not start the isolated worker: {exc}") from exc
+        finally:
+            for fd in (req_r, resp_w, out_fd, err_fd):
+                _close_fd(fd)
+        st.req_w, st.resp_r = req_w, resp_r
 
     def close(self) -> None:
         """Stop the worker and remove its temp dir (idempotent)."""
@@ -474,61 +297,70 @@ class Worker:
         self.close()
 
     # -- requests
-    def request(self, obj: dict, tensors: list | None = None,
-                timeout: float | None = None) -> tuple[dict, list]:
-        """Send one request (with tensors) and wait for its reply; starts the worker if needed."""
+    def request(self, obj: dict[str, Any], tensors: list[Any] | None = None,
+                timeout: float | None = None) -> tuple[dict[str, Any], list[Any]]:
+        """Send one request (with tensors) and wait for its reply, at most `timeout` seconds
+        (`self.call_timeout` when None); starts the worker if needed."""
         with self._lock:
             self.ensure_started()
-            return self._exchange(obj, list(tensors or ()), timeout)
+            return self._exchange(obj, list(tensors or ()),
+                                  self.call_timeout if timeout is None else timeout)
 
-    def _exchange(self, obj: dict, tensors: list, timeout: float | None) -> tuple[dict, list]:
+    def _exchange(self, obj: dict[str, Any], tensors: list[Any],
+                  timeout: float) -> tuple[dict[str, Any], list[Any]]:
         st = self._state
-        directory = st.directory
+        directory, req_w, resp_r = st.directory, st.req_w, st.resp_r
+        if directory is None or req_w is None or resp_r is None:
+            raise IsolationError("the isolated worker is not running")
         self._seq += 1
         t0 = time.monotonic()
-        in_name = None
         try:
             in_name, metas = write_arena(directory, f"in-{self._seq}.bin", tensors, self._arena)
         except OSError as exc:
             raise IsolationError(f"could not write inputs for the worker: {exc}") from exc
         for path in (st.stdout_path, st.stderr_path):  # keep only this request's output
-            try:
-                os.truncate(path, 0)
-            except OSError:
-                pass
-        deadline = None if timeout is None else t0 + timeout
+            if path is not None:
+                try:
+                    os.truncate(path, 0)
+                except OSError:
+                    pass
         try:
-            write_frame(st.req_w, {**obj, "seq": self._seq, "arena": in_name, "tensors": metas})
-            reply = read_frame(st.resp_r, deadline)
+            write_frame(req_w, {**obj, "seq": self._seq, "arena": in_name, "tensors": metas})
+            reply = read_frame(resp_r, t0 + timeout)
         except TimeoutError:
-            raise WorkerCrashed(self._failure("timeout", t0)) from None
+            raise WorkerCrashed(self._failure(FailureReason.TIMEOUT, t0, timeout)) from None
         except (PeerGone, BrokenPipeError, OSError, ValueError):
-            raise WorkerCrashed(self._failure("exit", t0)) from None
-        out: list = []
-        if reply.get("tensors"):
-            out_name = reply.get("arena")
-            try:
-                out = read_arena(st.directory, out_name, reply["tensors"], writable=False)
-            finally:
-                if out_name:
-                    try:
-                        os.unlink(os.path.join(st.directory, os.path.basename(out_name)))
-                    except OSError:
-                        pass
+            raise WorkerCrashed(self._failure(FailureReason.EXIT, t0, timeout)) from None
+        out = self._reply_tensors(directory, reply)
         if not reply.get("ok", False):
             err = reply.get("error") or {}
             raise RemoteError(str(err.get("type", "Exception")), str(err.get("message", "")),
                               str(err.get("traceback", "")), self.output()[1])
         return reply, out
 
-    def _failure(self, reason: str, t0: float) -> "WorkerFailure":
+    @staticmethod
+    def _reply_tensors(directory: str, reply: dict[str, Any]) -> list[Any]:
+        """Map the reply's output tensors, then unlink their file (the mapping keeps the pages)."""
+        if not reply.get("tensors"):
+            return []
+        out_name = reply.get("arena")
+        try:
+            return read_arena(directory, out_name, reply["tensors"], writable=False)
+        finally:
+            if out_name:
+                try:
+                    os.unlink(os.path.join(directory, os.path.basename(str(out_name))))
+                except OSError:
+                    pass
+
+    def _failure(self, reason: FailureReason, t0: float, timeout: float) -> WorkerFailure:
         """Stop the worker (killing it on timeout), reap it and describe how it ended."""
         from ...core.text.extract import signal_from_status
 
         proc = self._state.proc
         rc = None
         if proc is not None:
-            if reason == "timeout":
+            if reason is FailureReason.TIMEOUT:
                 kill_group(proc)
             try:
                 rc = proc.wait(10)
@@ -536,11 +368,13 @@ class Worker:
                 kill_group(proc)
                 rc = proc.wait(10)
         sig = signal_from_status(rc) if rc is not None else None
-        if reason != "timeout" and sig:
-            reason = "signal"
+        if reason is not FailureReason.TIMEOUT and sig:
+            reason = FailureReason.SIGNAL
         stdout, stderr = self.output()
-        failure = WorkerFailure(reason, sig if reason == "signal" else None, rc,
-                                time.monotonic() - t0, stdout, stderr)
+        site = read_crash_site(self._state.directory) if reason is FailureReason.SIGNAL else None
+        failure = WorkerFailure(reason, sig if reason is FailureReason.SIGNAL else None, rc,
+                                time.monotonic() - t0, stdout, stderr, timeout, site,
+                                loading=self._loading)
         _shutdown(self._state, graceful=False)
         return failure
 
@@ -549,7 +383,7 @@ class Worker:
         texts = []
         for path in (self._state.stdout_path, self._state.stderr_path):
             try:
-                with open(path, "rb") as fh:
+                with open(path or "", "rb") as fh:
                     size = os.fstat(fh.fileno()).st_size
                     fh.seek(max(0, size - OUTPUT_TAIL))
                     texts.append(fh.read().decode("utf-8", errors="replace"))
@@ -558,58 +392,169 @@ class Worker:
         return texts[0], texts[1]
 
 
-class WorkerCrashed(Exception):
-    """Raised by `Worker.request` when the worker died or timed out; `.failure` says how."""
+def read_crash_site(directory: str | None) -> Any:
+    """The dead worker's crash record named against its snapshot (a `CrashSite`), or None when
+    no record was written (handler not installed, not x86_64, killed before it could write)."""
+    if not directory:
+        return None
+    try:
+        with open(os.path.join(directory, CRASH_RECORD), "rb") as fh:
+            blob = fh.read(8 << 20)
+    except OSError:
+        return None
+    try:
+        with open(os.path.join(directory, CRASH_SNAPSHOT), encoding="utf-8") as fh:
+            snap = fh.read()
+    except OSError:
+        snap = ""
+    try:
+        from ..crash.decode import decode_crash
 
-    def __init__(self, failure: WorkerFailure) -> None:
-        what = (f"signal {failure.signal}" if failure.reason == "signal" else
-                f"timed out after {failure.seconds:.1f} s" if failure.reason == "timeout" else
-                f"exited with status {failure.returncode}")
-        super().__init__(f"isolated worker {what}")
-        self.failure = failure
+        return decode_crash(blob, snap)
+    except Exception:   # naming is best effort: the crash is still reported, unnamed
+        return None
+
+
+# ----------------------------------------------------------------------------- the CrashError
+def _observed_kernel(text: str) -> tuple[str | None, str | None]:
+    """(kernel, how it was observed) from the worker's output: the last launched-and-unfinished
+    kernel of a launch trace, else a kernel the output names; (None, None) when it names none."""
+    from ...core.text.extract import faulting_kernel
+    from ...core.text.launch_trace import parse_trace
+
+    unfinished = parse_trace(text).unfinished
+    if unfinished:
+        return unfinished, "launch-trace"
+    named = faulting_kernel(text)
+    return (named, "crash-output") if named else (None, None)
+
+
+def _headline(failure: WorkerFailure, timeout: float | None) -> str:
+    if failure.reason is FailureReason.TIMEOUT:
+        limit = timeout if timeout is not None else failure.timeout
+        return f"the isolated AOTI call passed its timeout of {limit} s; the worker was killed"
+    if failure.reason is FailureReason.SIGNAL:
+        return f"the isolated AOTI worker died with {failure.signal} (exit status {failure.returncode})"
+    return f"the isolated AOTI worker exited unexpectedly (exit status {failure.returncode})"
+
+
+def _hypothesis(kernel_hint: Callable[[], str | None] | None) -> Evidence | None:
+    """Evidence for the package's sole generated kernel, labelled as not observed, or None."""
+
+    if kernel_hint is None:
+        return None
+    try:
+        sole = kernel_hint()
+    except Exception:
+        return None
+    if not sole:
+        return None
+    return Evidence("package", "sole-generated-kernel",
+                    f"the package has one generated kernel, {sole} (not observed: the crash output "
+                    "has no launch trace; extern kernels such as aoti_torch_*_out may be at fault "
+                    "instead; rebuild with aot_inductor.debug_intermediate_value_printer=3 to see "
+                    "the launches)", {"kernel": sole, "from": "package", "observed": False})
+
+
+def _isa_pair(package: str | None) -> tuple[str | None, str | None]:
+    """(the package's recorded CPU ISA, the ISA tokens this host supports) for a SIGILL reading."""
+    try:
+        from ...checks.host import ISA_FLAGS, NO_ISA, cpu_flags
+        from ...package.inspect import inspect_package
+
+        isa = (inspect_package(package).metadata.get("AOTI_CPU_ISA") or "").strip() if package else ""
+        flags = cpu_flags()
+    except Exception:
+        return None, None
+    host = None
+    if flags is not None:
+        host = " ".join(t for t, need in ISA_FLAGS.items() if all(f in flags for f in need)) or "none"
+    return (isa if isa.upper() not in NO_ISA else None), host
+
+
+def _site_reading(site: Any, failure: WorkerFailure, package: str | None) -> tuple[str, Evidence]:
+    """The one-line report of a named crash (what the in-process reporter would print) and its
+    `crash-site` evidence: measured from the faulting IP, with the kernel's source nodes (from the
+    package's generated wrapper / provenance) and the user's line when the package has them."""
+    from ..crash.context import kernel_context
+    from ..crash.decode import explain, format_line, readable
+
+    ctx = kernel_context(package, site.kernel)
+    notes = []
+    if ctx is not None and ctx.note():
+        notes.append(ctx.note() or "")
+    if site.signal == "SIGILL":
+        pkg_isa, host_isa = _isa_pair(package)
+        why = explain(site, package_isa=pkg_isa, host_isa=host_isa)
+        if why:
+            notes.append(why)
+    if site.signal == "SIGBUS" and failure.loading and package:
+        notes.append(f"bus error while loading {package}: the package (or the object extracted "
+                     f"from it, {site.fault_object or site.object or '?'}) is truncated or damaged")
+    line = format_line(site, "; ".join(n for n in notes if n) or None)
+    fields = site.to_dict() | {"from": "crash-reporter", "observed": True,
+                                "readable_symbol": readable(site.symbol) if site.symbol else None,
+                                "source_nodes": list(ctx.source_nodes) if ctx else [],
+                                "user_lines": list(ctx.user_lines) if ctx else [],
+                                "loading": failure.loading}
+    return line, Evidence("crash-reporter", "crash-site", line, fields)
 
 
 def crash_error(failure: WorkerFailure, *, package: str | None = None, inputs: Any = None,
                 timeout: float | None = None, kernel_hint: Callable[[], str | None] | None = None
                 ) -> CrashError:
-    """A CrashError for a failed worker call: the signal (or timeout), the last kernel launched
-    (from the worker's output, else `kernel_hint()`), and a Diagnosis of the captured output."""
+    """A CrashError for a failed worker call: the signal (or timeout), where it faulted, and a
+    Diagnosis of the worker's output.
+
+    Where, best first: the crash record named from the faulting instruction pointer (evidence
+    `crash-site`, from "crash-reporter": kernel, symbol, object, wrapper call site, source nodes);
+    else the worker's output (a launch trace, or a kernel it names). `kernel_hint()` is asked only
+    when neither names a kernel; what it returns is recorded as a hypothesis (evidence label
+    `sole-generated-kernel`, `observed: False`) and never becomes the error's or the diagnosis's
+    `kernel`."""
     from dataclasses import replace
 
-    from ...analysis import explain as diagnose
-    from ...core.result import Evidence
-    from ...core.text.extract import faulting_kernel
+    from ...analysis import explain
 
+    site = failure.crash if failure.crash is not None and failure.crash.named else None
     text = failure.stdout + "\n" + failure.stderr
-    kernel = faulting_kernel(text)
-    kernel_source = "launch-trace" if kernel else None
-    if kernel is None and kernel_hint is not None:
-        try:
-            kernel = kernel_hint()
-            kernel_source = "package" if kernel else None
-        except Exception:
-            kernel = None
-    if failure.reason == "timeout":
-        head = f"the isolated AOTI call passed its timeout of {timeout} s; the worker was killed"
-    elif failure.reason == "signal":
-        head = f"the isolated AOTI worker died with {failure.signal} (exit status {failure.returncode})"
-    else:
-        head = f"the isolated AOTI worker exited unexpectedly (exit status {failure.returncode})"
+    line, site_ev = _site_reading(site, failure, package) if site is not None else ("", None)
+    kernel, seen_in = (site.kernel, "instruction-pointer") if site is not None and site.kernel \
+        else _observed_kernel(text)
+    head = _headline(failure, timeout)
     where = f" in kernel {kernel}" if kernel else ""
+    if site is not None and not site.kernel:
+        where = f" in {line.split(' in ', 1)[1].split(';', 1)[0]}"
     message = f"{head}{where}; the caller survived and the worker restarts on the next call"
-    d = diagnose(f"{message}\nSignal: {failure.signal or ''}\n{text[-20000:]}", inputs=inputs,
-                 package=package)
+    d = explain(f"{message}\nSignal: {failure.signal or ''}\n{line}\n{text[-20000:]}",
+                inputs=inputs, package=package)
     ev = [Evidence("subprocess", "worker-exit", head, failure.to_dict() | {"stdout_tail": "",
                                                                           "stderr_tail": ""})]
-    if kernel:
-        ev.append(Evidence("subprocess", "kernel", f"last kernel launched: {kernel}",
-                           {"kernel": kernel, "from": kernel_source}))
-    d = replace(d, kernel=d.kernel or kernel, evidence=tuple(ev) + d.evidence)
+    if site_ev is not None:
+        ev.append(site_ev)
+    if kernel and seen_in != "instruction-pointer":
+        detail = (f"last kernel launched: {kernel}" if seen_in == "launch-trace"
+                  else f"kernel named in the worker's output: {kernel}")
+        ev.append(Evidence("subprocess", "kernel", detail, {"kernel": kernel, "from": seen_in}))
+    elif not kernel and site is None:
+        guess = _hypothesis(kernel_hint)
+        if guess is not None:
+            ev.append(guess)
+    rest = tuple(e for e in d.evidence if not (site_ev is not None and e.label == "crash-site"))
+    d = replace(d, kernel=kernel or d.kernel, evidence=tuple(ev) + rest)
+    extra: dict[str, Any] = {}
+    if site is not None:
+        extra = {"offset": site.kernel_offset if site.kernel else site.offset,
+                 "call_site": site.call_site.label() if site.call_site else None,
+                 "torch_entry": site.torch_entry, "fault_addr": site.fault_addr,
+                 "kernel_source": seen_in, "crash_line": line}
     return CrashError(message, diagnosis=d, signal=failure.signal, kernel=kernel,
-                      reason=failure.reason, returncode=failure.returncode,
-                      stdout=failure.stdout[-4000:], stderr=failure.stderr[-4000:])
+                      symbol=site.symbol if site is not None else None,
+                      object=site.object if site is not None else None,
+                      reason=failure.reason.value, returncode=failure.returncode,
+                      stdout=failure.stdout[-4000:], stderr=failure.stderr[-4000:], **extra)
 
 
-__all__ = ["Worker", "Arena", "load_compiled", "WorkerCrashed", "WorkerFailure", "RemoteError", "crash_error",
-           "encode_tree", "decode_tree", "write_arena", "read_arena", "write_frame", "read_frame",
-           "Unsendable", "PeerGone", "shm_root"]
+__all__ = ["Worker", "load_compiled", "WorkerCrashed", "WorkerFailure", "FailureReason",
+           "RemoteError", "crash_error", "read_crash_site", "DEFAULT_CALL_TIMEOUT",
+           "DEFAULT_START_TIMEOUT", "CRASH_RECORD", "CRASH_SNAPSHOT"]

@@ -1,4 +1,4 @@
-"""Entry point of the isolated worker (`python -m aotidebug.runtime.worker.server`); see `worker.py`.
+"""Entry point of the isolated worker (`python -m aotidebug.runtime.worker.server`); see `client.py`.
 
 Runs in its own process group with unbuffered output and faulthandler on, so a segfaulting kernel
 leaves its launch trace and the Python frame in the stdout/stderr files the parent reads. It
@@ -14,16 +14,19 @@ import sys
 import threading
 import time
 import traceback
-from typing import Any
+from typing import Any, Callable
 
-from .client import (PeerGone, decode_tree, encode_tree, load_compiled, read_arena, read_frame,
-                     write_arena, write_frame)
+from .client import CRASH_RECORD, CRASH_SNAPSHOT, load_compiled
+from .protocol import PROTOCOL, Op, PeerGone, error_frame, parse_op, read_frame, write_frame
+from .transport import decode_tree, encode_tree, read_arena, write_arena
 
 PUBLIC_TARGETS = ("model", "loader")
 # Inputs smaller than this are copied out of the shared-memory file into ordinary memory, so a
 # kernel that reads past a small input faults as it would in-process (SIGSEGV on unmapped
 # memory) instead of depending on which mapping follows a tiny file (SIGBUS past a file's end).
 COPY_BELOW = 1 << 20
+
+Reply = tuple[dict[str, Any], list[Any]]
 
 
 class Server:
@@ -33,9 +36,22 @@ class Server:
         self.directory = directory
         self.model: Any = None
 
-    def op_load(self, req: dict, _tensors: list) -> tuple[dict, list]:
+    def handler(self, op: Op) -> Callable[[dict[str, Any], list[Any]], Reply]:
+        """The method answering `op` (EXIT is handled by the loop: it has no reply)."""
+        handlers: dict[Op, Callable[[dict[str, Any], list[Any]], Reply]] = {
+            Op.LOAD: self.op_load, Op.CALL: self.op_call, Op.METHOD: self.op_method}
+        if op not in handlers:
+            raise ValueError(f"request {op.value!r} has no handler")
+        return handlers[op]
+
+    def op_load(self, req: dict[str, Any], _tensors: list[Any]) -> Reply:
+        if req.get("protocol") != PROTOCOL:
+            raise ValueError(f"parent speaks worker protocol {req.get('protocol')!r}, this worker "
+                             f"{PROTOCOL}: the parent and worker come from different aotidebug copies")
+        _record_crashes(self.directory, None)          # a SIGBUS while loading is recorded too
         self.model = load_compiled(req["path"], model_name=req.get("model_name") or "model",
                                    device_index=int(req.get("device_index", -1)))
+        _record_crashes(self.directory, req["path"])   # snapshot the package's .so (idempotent)
         loader = self.model.loader
         spec = None
         try:
@@ -50,15 +66,15 @@ class Server:
             raise RuntimeError("no package is loaded in this worker")
         return self.model
 
-    def op_call(self, req: dict, tensors: list) -> tuple[dict, list]:
+    def op_call(self, req: dict[str, Any], tensors: list[Any]) -> Reply:
         model = self._need_model()
         args, kwargs = decode_tree(req["tree"], tensors)
         result = model(*args, **kwargs)
-        out: list = []
+        out: list[Any] = []
         tree = encode_tree(result, out)
         return {"ok": True, "tree": tree}, out
 
-    def op_method(self, req: dict, tensors: list) -> tuple[dict, list]:
+    def op_method(self, req: dict[str, Any], tensors: list[Any]) -> Reply:
         model = self._need_model()
         target, name = req.get("target"), str(req.get("name", ""))
         if target not in PUBLIC_TARGETS or not name.isidentifier() or name.startswith("_"):
@@ -66,15 +82,27 @@ class Server:
         obj = model if target == "model" else model.loader
         args, kwargs = decode_tree(req["tree"], tensors)
         result = getattr(obj, name)(*args, **kwargs)
-        out: list = []
+        out: list[Any] = []
         tree = encode_tree(result, out)
         return {"ok": True, "tree": tree}, out
 
 
-def _error_reply(exc: BaseException) -> dict:
-    return {"ok": False, "error": {"type": f"{type(exc).__module__}.{type(exc).__qualname__}",
-                                   "message": str(exc),
-                                   "traceback": "".join(traceback.format_exception(exc))[-20000:]}}
+def _record_crashes(directory: str, package: str | None) -> None:
+    """Install the native crash recorder (runtime/crash/handler.py; later calls only refresh its
+    snapshot): a fatal signal leaves a record in `crash.bin` that the parent names against
+    `snapshot.json` (client.read_crash_site). Best effort: a failure here costs only the name."""
+    try:
+        from ..crash import handler
+
+        handler.install(os.path.join(directory, CRASH_RECORD),
+                        snapshot_path=os.path.join(directory, CRASH_SNAPSHOT), package=package)
+    except Exception as exc:  # never let naming break loading
+        sys.stderr.write(f"[aotidebug worker] crash recorder not installed: {exc}\n")
+
+
+def _error_reply(exc: BaseException) -> dict[str, Any]:
+    return error_frame(f"{type(exc).__module__}.{type(exc).__qualname__}", str(exc),
+                       "".join(traceback.format_exception(exc))[-20000:])
 
 
 def _watch_parent(parent: int, directory: str) -> None:
@@ -94,14 +122,10 @@ def serve(req_fd: int, resp_fd: int, directory: str) -> int:
         except (PeerGone, OSError):
             shutil.rmtree(directory, ignore_errors=True)  # the parent went away without closing
             return 0
-        op = req.get("op")
-        if op == "exit":
+        if req.get("op") == Op.EXIT.value:
             return 0
-        handler = getattr(server, f"op_{op}", None) if isinstance(op, str) else None
-        out_name = None
         try:
-            if handler is None:
-                raise ValueError(f"unknown request {op!r}")
+            handler = server.handler(parse_op(req.get("op")))
             inputs = read_arena(directory, req.get("arena"), req.get("tensors") or [],
                                 writable=False, copy_below=COPY_BELOW)
             reply, out = handler(req, inputs)
