@@ -19,7 +19,8 @@ from .core.text.structure import Structure, read_exception
 
 log = logging.getLogger("aotidebug")
 
-SEVERITY_CONFIDENCE: dict[Severity, float] = {Severity.FATAL: 0.93, Severity.WARNING: 0.75, Severity.INFO: 0.0}
+SEVERITY_CONFIDENCE: dict[Severity, float] = {
+    Severity.FATAL: 0.93, Severity.WARNING: 0.75, Severity.INFO: 0.0}
 
 
 def merge_findings(base: Diagnosis, findings: list[Finding], source: str) -> Diagnosis:

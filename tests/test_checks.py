@@ -359,3 +359,17 @@ def test_docs_list_every_code():
     doc = (Path(__file__).resolve().parent.parent / "docs" / "consistency.md").read_text()
     for code, (sev, cat, _) in CODES.items():
         assert f"| {code} | {sev} | {cat.value} |" in doc, code
+
+
+def test_a_package_without_host_metadata_says_it_cannot_be_verified():
+    """torch < 2.10 wrote only AOTI_DEVICE_KEY: the host check says so instead of passing silently."""
+    import dataclasses
+
+    from aotidebug.package.inspect import PackageInfo
+
+    facts = HostFacts("linux", "x86_64", frozenset({"avx2", "fma"}), torch_version="2.13.0")
+    old = PackageInfo("old.pt2", "pt2", "cpu", {"AOTI_DEVICE_KEY": "cpu"}, (), (), ())
+    assert [f.code for f in host_findings(old, facts)] == ["AOTC104"]
+    new = dataclasses.replace(old, metadata={"AOTI_DEVICE_KEY": "cpu", "AOTI_PLATFORM": "linux",
+                                             "AOTI_MACHINE": "x86_64", "AOTI_CPU_ISA": "AVX2"})
+    assert host_findings(new, facts) == []

@@ -7,36 +7,37 @@ from typing import Any
 
 from ..core import hints
 from ..core.categories import Category
-from ..core.result import Finding
+from ..core.result import Finding, Severity
 
 # code -> (severity, category, title). Codes are stable; never reuse one.
-CODES: dict[str, tuple[str, Category, str]] = {
-    "AOTC001": ("fatal", Category.INPUT_MISMATCH, "wrong number of inputs"),
-    "AOTC002": ("fatal", Category.INPUT_MISMATCH, "call structure differs from the export"),
-    "AOTC003": ("fatal", Category.INPUT_MISMATCH, "dict keys in another order than at export"),
-    "AOTC004": ("fatal", Category.INPUT_MISMATCH, "not a tensor"),
-    "AOTC010": ("fatal", Category.DEVICE_MISMATCH, "input on the wrong device type"),
-    "AOTC011": ("fatal", Category.DEVICE_MISMATCH, "input has no data (meta or fake tensor)"),
-    "AOTC012": ("fatal", Category.DEVICE_MISMATCH, "inputs on different device indices"),
-    "AOTC013": ("fatal", Category.DEVICE_MISMATCH, "package compiled for another device type"),
-    "AOTC020": ("fatal", Category.INPUT_MISMATCH, "wrong dtype"),
-    "AOTC030": ("fatal", Category.INPUT_MISMATCH, "wrong number of dimensions"),
-    "AOTC031": ("fatal", Category.INPUT_MISMATCH, "static size differs from the compiled size"),
-    "AOTC032": ("fatal", Category.DYNAMIC_SHAPE_GUARD, "dynamic size below its exported minimum"),
-    "AOTC033": ("fatal", Category.DYNAMIC_SHAPE_GUARD, "dynamic size above its exported maximum"),
-    "AOTC034": ("warning", Category.DYNAMIC_SHAPE_GUARD, "dynamic size 0 or 1 with unknown bounds"),
-    "AOTC040": ("fatal", Category.INPUT_MISMATCH, "strides differ from the compiled strides"),
-    "AOTC041": ("warning", Category.INPUT_MISMATCH, "non-contiguous input, compiled for contiguous"),
-    "AOTC090": ("info", Category.UNKNOWN, "contract incomplete"),
-    "AOTC091": ("info", Category.UNKNOWN, "package not checked"),
-    "AOTC100": ("fatal", Category.VERSION_MISMATCH, "package built for another platform"),
-    "AOTC101": ("fatal", Category.VERSION_MISMATCH, "package built for another machine architecture"),
-    "AOTC102": ("fatal", Category.VERSION_MISMATCH, "CPU lacks the instruction set the kernels use"),
-    "AOTC103": ("info", Category.VERSION_MISMATCH, "CPU instruction set not verifiable"),
-    "AOTC110": ("fatal", Category.DEVICE_MISMATCH, "CUDA package but no usable GPU"),
-    "AOTC111": ("fatal", Category.VERSION_MISMATCH, "GPU compute capability differs from the build"),
-    "AOTC112": ("fatal", Category.DEVICE_MISMATCH, "device index not usable for this package"),
-    "AOTC120": ("warning", Category.VERSION_MISMATCH, "torch version differs from the build"),
+CODES: dict[str, tuple[Severity, Category, str]] = {
+    "AOTC001": (Severity.FATAL, Category.INPUT_MISMATCH, "wrong number of inputs"),
+    "AOTC002": (Severity.FATAL, Category.INPUT_MISMATCH, "call structure differs from the export"),
+    "AOTC003": (Severity.FATAL, Category.INPUT_MISMATCH, "dict keys in another order than at export"),
+    "AOTC004": (Severity.FATAL, Category.INPUT_MISMATCH, "not a tensor"),
+    "AOTC010": (Severity.FATAL, Category.DEVICE_MISMATCH, "input on the wrong device type"),
+    "AOTC011": (Severity.FATAL, Category.DEVICE_MISMATCH, "input has no data (meta or fake tensor)"),
+    "AOTC012": (Severity.FATAL, Category.DEVICE_MISMATCH, "inputs on different device indices"),
+    "AOTC013": (Severity.FATAL, Category.DEVICE_MISMATCH, "package compiled for another device type"),
+    "AOTC020": (Severity.FATAL, Category.INPUT_MISMATCH, "wrong dtype"),
+    "AOTC030": (Severity.FATAL, Category.INPUT_MISMATCH, "wrong number of dimensions"),
+    "AOTC031": (Severity.FATAL, Category.INPUT_MISMATCH, "static size differs from the compiled size"),
+    "AOTC032": (Severity.FATAL, Category.DYNAMIC_SHAPE_GUARD, "dynamic size below its exported minimum"),
+    "AOTC033": (Severity.FATAL, Category.DYNAMIC_SHAPE_GUARD, "dynamic size above its exported maximum"),
+    "AOTC034": (Severity.WARNING, Category.DYNAMIC_SHAPE_GUARD, "dynamic size 0 or 1 with unknown bounds"),
+    "AOTC040": (Severity.FATAL, Category.INPUT_MISMATCH, "strides differ from the compiled strides"),
+    "AOTC041": (Severity.WARNING, Category.INPUT_MISMATCH, "non-contiguous input, compiled for contiguous"),
+    "AOTC090": (Severity.INFO, Category.UNKNOWN, "contract incomplete"),
+    "AOTC091": (Severity.INFO, Category.UNKNOWN, "package not checked"),
+    "AOTC100": (Severity.FATAL, Category.VERSION_MISMATCH, "package built for another platform"),
+    "AOTC101": (Severity.FATAL, Category.VERSION_MISMATCH, "package built for another machine architecture"),
+    "AOTC102": (Severity.FATAL, Category.VERSION_MISMATCH, "CPU lacks the instruction set the kernels use"),
+    "AOTC103": (Severity.INFO, Category.VERSION_MISMATCH, "CPU instruction set not verifiable"),
+    "AOTC104": (Severity.INFO, Category.VERSION_MISMATCH, "build host not recorded (torch < 2.10)"),
+    "AOTC110": (Severity.FATAL, Category.DEVICE_MISMATCH, "CUDA package but no usable GPU"),
+    "AOTC111": (Severity.FATAL, Category.VERSION_MISMATCH, "GPU compute capability differs from the build"),
+    "AOTC112": (Severity.FATAL, Category.DEVICE_MISMATCH, "device index not usable for this package"),
+    "AOTC120": (Severity.WARNING, Category.VERSION_MISMATCH, "torch version differs from the build"),
 }
 HINTS: dict[str, str] = {
     "AOTC001": hints.MATCH_CALL_SPEC, "AOTC002": hints.MATCH_CALL_SPEC,
@@ -54,7 +55,8 @@ HINTS: dict[str, str] = {
 }
 
 
-def finding(code: str, message: str, severity: str | None = None, **fields: Any) -> Finding:
+def finding(code: str, message: str, severity: Severity | None = None, **fields: Any) -> Finding:
+    """The Finding of `code` (its table severity unless `severity` says otherwise)."""
     sev, cat, title = CODES[code]
     return Finding(code, severity or sev, cat, message, fields, HINTS.get(code, ""),
                    title[:1].upper() + title[1:])

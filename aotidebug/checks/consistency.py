@@ -4,13 +4,17 @@ input findings against the compiled contract (or, without a package, the export'
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .codes import finding
 from .exported import contract_from_model
 from .host import check_host
 from .inputs import check_inputs, parse_device
 from ..core.result import Finding
+
+if TYPE_CHECKING:
+    import torch
+
 
 def _is_package_ref(obj: Any) -> bool:
     from ..package.inspect import PackageInfo
@@ -19,7 +23,7 @@ def _is_package_ref(obj: Any) -> bool:
 
 
 def consistency_findings(model: Any = None, inputs: Any = None, package: Any = None,
-                         device: Any = None) -> list[Finding]:
+                         device: str | int | torch.device | None = None) -> list[Finding]:
     """What `diagnose()` merges: with a package, host + device + inputs checks; with only a model
     (ExportedProgram or its `.module()`), the inputs against what the export recorded."""
     findings: list[Finding] = []
@@ -45,7 +49,7 @@ def consistency_findings(model: Any = None, inputs: Any = None, package: Any = N
             findings += check_inputs(info, inputs, device=device)
         return findings
     if model is not None and inputs is not None:  # no readable package: the export's record
-        info = contract_from_model(model)
-        if info is not None:
-            findings += check_inputs(info, inputs, device=device)
+        recorded = contract_from_model(model)
+        if recorded is not None:
+            findings += check_inputs(recorded, inputs, device=device)
     return findings

@@ -23,17 +23,17 @@ def contract_from_model(model: Any) -> PackageInfo | None:
     sig = getattr(model, "graph_signature", None)
     if sig is not None:
         user_inputs = set(getattr(sig, "user_inputs", ()) or ())
-    ranges = {}
+    ranges: dict[str, tuple[int | None, int | None]] = {}
     for sym, vr in (getattr(model, "range_constraints", None) or {}).items():
         ranges[str(sym)] = (_int_bound(vr.lower), _int_bound(vr.upper))
-    specs = []
+    specs: list[InputSpec] = []
     for node in graph.nodes:
         if node.op != "placeholder" or (user_inputs is not None and node.name not in user_inputs):
             continue
         val = node.meta.get("val")
         if val is None or not hasattr(val, "shape"):
             continue
-        sizes = []
+        sizes: list[int | DimInfo] = []
         for s in val.shape:
             if isinstance(s, int):
                 sizes.append(int(s))

@@ -5,14 +5,18 @@ so GPU-only paths are tested with constructed facts and CPU paths with the real 
 from __future__ import annotations
 
 import functools
+import os
 import platform
 import re
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .codes import finding
-from ..core.result import Finding
+from ..core.result import Finding, Severity
+
+if TYPE_CHECKING:
+    from ..package.inspect import PackageInfo
 
 # AOTI_CPU_ISA tokens (str(pick_vec_isa()).upper()) -> /proc/cpuinfo flags the kernels need.
 ISA_FLAGS: dict[str, tuple[str, ...]] = {
@@ -24,6 +28,8 @@ ISA_FLAGS: dict[str, tuple[str, ...]] = {
     "SVE128": ("sve",), "SVE256": ("sve",),
 }
 NO_ISA = {"", "NONE", "INVALIDVECISA", "INVALID_VEC_ISA", "INVALID VEC ISA"}
+# metadata keys torch 2.10+ writes about the build host (docs/compat.md)
+HOST_KEYS = ("AOTI_PLATFORM", "AOTI_MACHINE", "AOTI_CPU_ISA")
 MACHINE_ALIASES = {"amd64": "x86_64", "x64": "x86_64", "arm64": "aarch64"}
 
 
@@ -58,19 +64,21 @@ def cpu_flags(path: str = "/proc/cpuinfo") -> frozenset[str] | None:
 def host_facts(device_index: int | None = None, *, want_gpu: bool = False) -> HostFacts:
     """Snapshot of this host. Touches CUDA only when `want_gpu` (a CUDA package), and then only
     through calls that are safe without a GPU."""
-    torch_version = None
-    cuda_ok, count, cc = False, 0, None
+    torch_version: str | None = None
+    cuda_ok, count = False, 0
+    cc: tuple[int, int] | None = None
     try:
         import torch
 
-        torch_version = torch.__version__
+        torch_version = str(torch.__version__)
         if want_gpu:
             cuda_ok = bool(torch.cuda.is_available())
             if cuda_ok:
                 count = int(torch.cuda.device_count())
                 idx = device_index if device_index is not None and device_index >= 0 else torch.cuda.current_device()
                 if 0 <= idx < count:
-                    cc = tuple(torch.cuda.get_device_capability(idx))  # type: ignore[assignment]
+                    major, minor = torch.cuda.get_device_capability(idx)
+                    cc = (int(major), int(minor))
     except Exception:  # a broken CUDA install is itself a finding, not a crash
         cuda_ok = False
     return HostFacts(sys.platform, platform.machine(), cpu_flags(), torch_version, cuda_ok, count, cc)
@@ -90,7 +98,7 @@ def parse_compute_capability(value: str | None) -> tuple[int, int] | None:
     return (int(digits[:-1]), int(digits[-1])) if len(digits) >= 2 else (int(digits), 0)
 
 
-def host_findings(info: Any, facts: HostFacts, device_index: int | None = None) -> list[Finding]:
+def host_findings(info: PackageInfo, facts: HostFacts, device_index: int | None = None) -> list[Finding]:
     """Pure: the package's recorded build host against `facts`."""
     md = info.metadata
     dev = info.device_type
@@ -105,6 +113,10 @@ def host_findings(info: Any, facts: HostFacts, device_index: int | None = None) 
     if built_m and MACHINE_ALIASES.get(built_m.lower(), built_m.lower()) != here_m:
         out.append(finding("AOTC101", f"package built for {built_m}, this host is {facts.machine}: "
                            "the .so cannot be loaded here", expected=built_m, got=facts.machine))
+    if md and not any(k in md for k in HOST_KEYS):
+        out.append(finding("AOTC104", "the package records no build host (platform, machine, CPU ISA): "
+                           "torch before 2.10 wrote only AOTI_DEVICE_KEY, so this host cannot be "
+                           "verified against it", missing=list(HOST_KEYS)))
     isa = (md.get("AOTI_CPU_ISA") or "").strip()
     if isa.upper() not in NO_ISA and not out:
         tokens = isa.upper().split()
@@ -115,7 +127,7 @@ def host_findings(info: Any, facts: HostFacts, device_index: int | None = None) 
         else:
             missing = sorted({f for t in tokens for f in ISA_FLAGS.get(t, ()) if f not in facts.cpu_flags})
             if missing:
-                sev = "fatal" if dev in (None, "cpu") else "warning"
+                sev = Severity.FATAL if dev in (None, "cpu") else Severity.WARNING
                 out.append(finding("AOTC102", f"kernels built for CPU ISA {isa}; this CPU lacks "
                                    f"{', '.join(missing)} (expect SIGILL, illegal instruction)",
                                    severity=sev, expected=isa, missing=missing))
@@ -140,7 +152,7 @@ def host_findings(info: Any, facts: HostFacts, device_index: int | None = None) 
                     "AOTC111", f"kernels built for compute capability {built[0]}.{built[1]}, this GPU is "
                     f"{here[0]}.{here[1]}" + (" (same major, newer minor: usually runs)" if compatible
                                               else ": expect 'no kernel image is available'"),
-                    severity="info" if compatible else "fatal",
+                    severity=Severity.INFO if compatible else Severity.FATAL,
                     expected=f"{built[0]}.{built[1]}", got=f"{here[0]}.{here[1]}"))
     elif dev == "cpu" and device_index is not None and device_index != -1:
         out.append(finding("AOTC112", f"device_index={device_index} for a CPU package: torch refuses it "
@@ -157,7 +169,7 @@ def _major_minor(v: str) -> tuple[str, ...]:
     return tuple(re.split(r"[.+]", v)[:2])
 
 
-def check_host(info: Any, *, device_index: int | None = None) -> list[Finding]:
+def check_host(info: PackageInfo | str | os.PathLike[str], *, device_index: int | None = None) -> list[Finding]:
     """Can this machine run this package at all? Platform, architecture, CPU ISA, GPU and
     compute capability, device index and torch version, each fatal or harmless."""
     from ..package.inspect import inspect_package

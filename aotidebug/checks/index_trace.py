@@ -353,20 +353,21 @@ def _decide(d: Diagnosis, t: ws.BoundTrace | None, loc: dict[str, Any], m: dict[
     category, summary, conf = Category.INDEX_OUT_OF_BOUNDS, d.summary, max(d.confidence, TRACED_CONFIDENCE if t else d.confidence)
     idx = m["index"]
     iname = names[m["index_input"]] if m["index_input"] is not None else "the index tensor"
-    if pname is not None:
+    # pname is set only for a trace to an input (t is not None); the conditions below say both
+    if t is not None and pname is not None:
         guard = (f"Guard empty inputs in forward(){at}: `if {pname}.shape[{t.dim}] == 0: return <empty result>` "
                  "(or pad them), because every index into an empty dimension is out of bounds.")
         export = (f"Export with sample inputs that cover the sizes of {pname}.shape[{t.dim}] used at run time "
                   f"(0, 1, the maximum) and declare them: dynamic_shapes={{'{pname}': {{{t.dim}: "
                   f"Dim('{pname}_{t.dim}', min={min(m['dim_size'], lo) if m['dim_size'] is not None and lo is not None else (lo if lo is not None else 0)}"
                   f", max={hi if hi is not None else '...'})}}}}.")
-    if pname is not None and (m["below_min"] or m["above_max"]):
+    if t is not None and pname is not None and (m["below_min"] or m["above_max"]):
         category, conf = Category.DYNAMIC_SHAPE_GUARD, MEASURED_CONFIDENCE
         summary = (f"{pname}.shape[{t.dim}] is {m['dim_size']} at run time, outside the range the package "
                    f"was compiled for ({lo if lo is not None else '?'}..{hi if hi is not None else '?'}); "
                    f"the kernel {t.assertion.kernel if t.assertion else ''} then indexed out of bounds.")
         fixes += [guard, export, H.CHECK_INPUTS_AT_RUNTIME]
-    elif pname is not None and m["dim_size"] == 0:
+    elif t is not None and pname is not None and m["dim_size"] == 0:
         conf = MEASURED_CONFIDENCE
         summary = (f"{pname}.shape[{t.dim}] is 0 at run time, so the bound {t.bound_param} "
                    f"= {t.bound_arg} is 0 and no index can satisfy 0 <= {loc['var']} < 0; compiled guards: "
@@ -378,7 +379,7 @@ def _decide(d: Diagnosis, t: ws.BoundTrace | None, loc: dict[str, Any], m: dict[
         summary = (f"{iname} holds indices {idx['min']}..{idx['max']} but the kernel "
                    f"{t.assertion.kernel if t and t.assertion else ''} allows only [{idx['low']}, {b})"
                    + (f" (rows of {t.indexed_fqn or t.indexed})" if t and t.indexed and t.bound_value is not None else
-                      f" ({pname}.shape[{t.dim}] = {b})" if pname is not None else "") + ".")
+                      f" ({pname}.shape[{t.dim}] = {b})" if t and pname is not None else "") + ".")
         clamp = f"clamp(max={b - 1})" if idx["min"] >= idx["low"] else f"clamp({idx['low']}, {b - 1})"
         fixes += [f"Validate or clamp {iname} before the indexing op{at}: e.g. "
                   f"`{iname} = {iname}.{clamp}`, or reject the call when "

@@ -13,17 +13,34 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 import os
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Sequence, TypedDict, Union
 
 from .codes import finding
 from ..core.result import Finding
 from ..package.pytree_spec import spec_structure
 
 if TYPE_CHECKING:
-    from ..package.inspect import PackageInfo
+    import torch
+
+    from ..package.inspect import ModelInfo, PackageInfo
+
+# one compiled dimension: a static size, or a dynamic one as (symbol, min, max)
+_Dim = Union[int, tuple[str, Union[int, None], Union[int, None]]]
+# appends the leaves of a value shaped like the export to the list; False at the first difference
+_Flattener = Callable[[Any, list[Any]], bool]
+
+
+class _Where(TypedDict):
+    """Where a tensor finding points: the input's index and name, and its path in the call."""
+
+    input: int
+    name: str
+    path: str
+
 
 # ---------------------------------------------------------------- inputs
-def torch_module():
+def torch_module() -> ModuleType:
     import torch
 
     return torch
@@ -95,7 +112,8 @@ def _flatten_any(value: Any, path: str, out: list[tuple[str, Any]]) -> None:
 
 
 def _contiguous_strides(sizes: Sequence[int]) -> tuple[int, ...]:
-    out, acc = [], 1
+    out: list[int] = []
+    acc = 1
     for s in reversed(sizes):
         out.append(acc)
         acc *= max(int(s), 1)
@@ -113,20 +131,23 @@ class _Expect:
     device_type: str | None
     ndim: int | None
     static: tuple[int, ...] | None     # all sizes static: the exact shape
-    dims: tuple[Any, ...]              # per dim: int, or (symbol, min, max)
+    dims: tuple[_Dim, ...]             # per dim: int, or (symbol, min, max)
     strides: tuple[int | None, ...] | None  # None items: symbolic
     fast_strides: tuple[int, ...] | None    # all strides known
 
 
-def _expectations(model_info: Any) -> list[_Expect]:
+def _expectations(model_info: ModelInfo) -> list[_Expect]:
     torch = torch_module()
     out = []
     for spec in model_info.inputs:
         dt = getattr(torch, spec.dtype, None) if spec.dtype else None
-        dims = tuple(s if isinstance(s, int) else (s.symbol, s.min, s.max) for s in (spec.sizes or ()))
-        static = tuple(dims) if spec.sizes is not None and all(isinstance(d, int) for d in dims) else None
+        dims: tuple[_Dim, ...] = tuple(s if isinstance(s, int) else (s.symbol, s.min, s.max)
+                                       for s in (spec.sizes or ()))
+        sizes = tuple(d for d in dims if isinstance(d, int))
+        static = sizes if spec.sizes is not None and len(sizes) == len(dims) else None
         strides = None if spec.strides is None else tuple(s if isinstance(s, int) else None for s in spec.strides)
-        fast = strides if strides is not None and all(s is not None for s in strides) else None
+        known = None if strides is None else tuple(s for s in strides if s is not None)
+        fast = known if strides is not None and known is not None and len(known) == len(strides) else None
         out.append(_Expect(spec.index, spec.name, dt if isinstance(dt, torch.dtype) else None,
                            spec.dtype, spec.device_type, len(dims) if spec.sizes is not None else None,
                            static, dims, strides, fast))
@@ -137,7 +158,7 @@ def _check_tensor(e: _Expect, path: str, t: Any) -> list[Finding]:
     """Every contract item for one tensor (the slow, explaining path)."""
     f: list[Finding] = []
     where = f"input {e.index} ({e.name}, {path})"
-    base = {"input": e.index, "name": e.name, "path": path}
+    base = _Where(input=e.index, name=e.name, path=path)
     if not is_tensor(t):
         return [finding("AOTC004", f"{where}: expected a tensor, got {type(t).__name__}",
                         **base, expected="Tensor", got=type(t).__name__)]
@@ -201,7 +222,7 @@ def _check_tensor(e: _Expect, path: str, t: Any) -> list[Finding]:
     return f
 
 
-def _fmt_dims(dims: Sequence[Any]) -> str:
+def _fmt_dims(dims: Sequence[_Dim]) -> str:
     return "(" + ", ".join(str(d) if isinstance(d, int) else
                            f"{d[0]}[{'' if d[1] is None else d[1]}..{'' if d[2] is None else d[2]}]"
                            for d in dims) + ")"
@@ -254,12 +275,15 @@ class InputChecker:
                                        "is incomplete; only what it records is checked",
                                        unreadable=list(info.unreadable)),)
         self._fast_flatten = _fast_flattener(self.struct) if self.call_struct else None
-        self._rows = tuple(_fast_row(e) for e in self.expectations)
+        rows = [_fast_row(e) for e in self.expectations]
+        # None: some contract is too incomplete for a fast verdict, every call takes explain()
+        self._rows: tuple[_FastRow, ...] | None = (
+            tuple(r for r in rows if r is not None) if None not in rows else None)
         self._tensor_types = _plain_tensor_types()
         self._positional_only = (self.call_struct and not self.struct[1][1][1]
                                  and all(c == "leaf" for c in self.struct[1][0][1]))
 
-    def __call__(self, args: Any, kwargs: Mapping[str, Any] | None = None) -> list[Finding]:
+    def __call__(self, args: object, kwargs: Mapping[str, object] | None = None) -> list[Finding]:
         n = len(self.expectations)
         leaves: Any = []
         if self._positional_only and type(args) is tuple and not kwargs and len(args) == n:
@@ -268,15 +292,15 @@ class InputChecker:
         else:
             shaped = (self._fast_flatten is not None and type(args) is tuple
                       and self._fast_flatten((args, kwargs if kwargs is not None else {}), leaves))
-        if shaped and len(leaves) == n and None not in self._rows:
+        if shaped and len(leaves) == n and self._rows is not None:
             for t, row in zip(leaves, self._rows):
-                if type(t) not in self._tensor_types or not _fast_ok(t, row):  # type: ignore[arg-type]
+                if type(t) not in self._tensor_types or not _fast_ok(t, row):
                     break
             else:
                 return list(self.incomplete)
         return self.explain(args, kwargs)
 
-    def explain(self, args: Any, kwargs: Mapping[str, Any] | None = None) -> list[Finding]:
+    def explain(self, args: object, kwargs: Mapping[str, object] | None = None) -> list[Finding]:
         """The slow path: every contract item for every input, each problem a Finding."""
         exps = self.expectations
         n = len(exps)
@@ -318,11 +342,11 @@ def _plain_tensor_types() -> frozenset[type]:
     return frozenset({torch.Tensor, torch.nn.Parameter})
 
 
-def _fast_flattener(struct: Any) -> Callable[[Any, list], bool] | None:
+def _fast_flattener(struct: Any) -> _Flattener | None:
     """A closure that appends the leaves of a value shaped exactly like `struct` (same container
     types, lengths, dict keys in the same order) and returns False at the first difference."""
     if struct == "leaf":
-        def leaf(v: Any, out: list) -> bool:
+        def leaf(v: Any, out: list[Any]) -> bool:
             out.append(v)
             return True
         return leaf
@@ -331,22 +355,24 @@ def _fast_flattener(struct: Any) -> Callable[[Any, list], bool] | None:
     kind = struct[0]
     if kind == "dict":
         keys = list(struct[1])
-        subs = [_fast_flattener(c) for c in struct[2]]
-        if any(f is None for f in subs):
+        maybe = [_fast_flattener(c) for c in struct[2]]
+        subs = [f for f in maybe if f is not None]
+        if len(subs) != len(maybe):
             return None
 
-        def dict_(v: Any, out: list) -> bool:
+        def dict_(v: Any, out: list[Any]) -> bool:
             if type(v) is not dict or list(v) != keys:
                 return False
             return all(f(x, out) for f, x in zip(subs, v.values()))
         return dict_
     if kind in ("tuple", "list"):
-        subs = [_fast_flattener(c) for c in struct[1]]
-        if any(f is None for f in subs):
+        maybe = [_fast_flattener(c) for c in struct[1]]
+        subs = [f for f in maybe if f is not None]
+        if len(subs) != len(maybe):
             return None
         n, typ = len(subs), tuple if kind == "tuple" else list
 
-        def seq(v: Any, out: list) -> bool:
+        def seq(v: Any, out: list[Any]) -> bool:
             if type(v) is not typ or len(v) != n:
                 return False
             return all(f(x, out) for f, x in zip(subs, v))
@@ -402,8 +428,9 @@ def _fast_ok(t: Any, row: _FastRow) -> bool:
     return all(st[d] == v for d, v in row.stride_pairs)
 
 
-def check_inputs(info_or_path: Any, inputs: Any, *, kwargs: Mapping[str, Any] | None = None,
-                 device: Any = None, model: str = "model") -> list[Finding]:
+def check_inputs(info_or_path: PackageInfo | str | os.PathLike[str], inputs: object, *,
+                 kwargs: Mapping[str, object] | None = None,
+                 device: str | int | torch.device | None = None, model: str = "model") -> list[Finding]:
     """Findings for one call's inputs against the compiled contract (empty: the call is safe).
 
     `inputs`: a tuple/list of positional args, one tensor, a dict (keyword arguments when the
@@ -425,7 +452,7 @@ def check_inputs(info_or_path: Any, inputs: Any, *, kwargs: Mapping[str, Any] | 
     return findings
 
 
-def parse_device(device: Any) -> tuple[str, int | None] | None:
+def parse_device(device: object) -> tuple[str, int | None] | None:
     """("cuda", 1) from "cuda:1", torch.device, or an int (a CUDA index); None when not given."""
     if device is None:
         return None
@@ -433,7 +460,8 @@ def parse_device(device: Any) -> tuple[str, int | None] | None:
         return None
     if isinstance(device, int):
         return ("cuda", device) if device >= 0 else ("cpu", None)
-    text = str(getattr(device, "type", None) and f"{device.type}:{device.index}" or device)
+    dev_type = getattr(device, "type", None)  # a torch.device
+    text = f"{dev_type}:{getattr(device, 'index', None)}" if dev_type else str(device)
     m = re.fullmatch(r"\s*([a-z_]+)(?::(\d+|None))?\s*", text)
     if not m:
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,7 +43,7 @@ class ResolvedFlag:
     why: str
     source: str   # "probe: <file>" or "default"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str]:
         return {"name": self.name, "value": self.value, "phase": self.phase, "why": self.why,
                 "source": self.source}
 
@@ -54,8 +55,9 @@ FLAGS: tuple[Flag, ...] = (
     Flag("AOTI_RUNTIME_CHECK_INPUTS", "1", COMPILE,
          "Generated input guards name the input, dimension, dtype, stride or device that does not "
          "match instead of crashing or returning garbage.",
-         (Probe(_WRAPPER_CPU, r'getenv\(\s*"AOTI_RUNTIME_CHECK_INPUTS"', RUN),
-          Probe(_CONFIG, r"AOTI_RUNTIME_CHECK_INPUTS", COMPILE))),
+         # torch 2.10-2.14 mention the variable in a config.py comment too: only the wrapper's
+         # getenv() says when it is read (docs/compat.md)
+         (Probe(_WRAPPER_CPU, r'getenv\(\s*"AOTI_RUNTIME_CHECK_INPUTS"', RUN),)),
     Flag("TORCHINDUCTOR_NAN_ASSERTS", "1", COMPILE,
          "Adds NaN/Inf assertions to the generated code (on the CPU wrapper: graph inputs only).",
          (Probe(_CONFIG, r'environ\.get\(\s*"TORCHINDUCTOR_NAN_ASSERTS"', COMPILE),)),
@@ -131,9 +133,9 @@ def table() -> list[ResolvedFlag]:
     return [resolve(f.name) for f in FLAGS]
 
 
-def advice_for(names) -> list[FlagAdvice]:
+def advice_for(names: Iterable[str]) -> list[FlagAdvice]:
     """FlagAdvice for the named flags (unknown names are skipped), phases resolved."""
-    out = []
+    out: list[FlagAdvice] = []
     for name in names:
         if name in _BY_NAME:
             r = resolve(name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Mapping
 
 from .categories import Category
@@ -16,12 +17,40 @@ from .categories import Category
 SCHEMA = "aotidebug.diagnosis/1"
 
 
+class Severity(str, Enum):
+    """How bad a Finding is. A str enum: `f.severity == "fatal"` holds, and JSON carries the value.
+
+    FATAL: will crash, refuse or return garbage; WARNING: may misbehave; INFO: noted, harmless.
+    """
+
+    FATAL = "fatal"
+    WARNING = "warning"
+    INFO = "info"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, value: object) -> "Severity":
+        """Lenient lookup: a Severity, its value or its name (any case); anything else is INFO."""
+        if isinstance(value, Severity):
+            return value
+        text = str(value).strip().lower()
+        for member in cls:
+            if text == member.value:
+                return member
+        return _SEVERITY_ALIASES.get(text, cls.INFO)
+
+
+_SEVERITY_ALIASES = {"error": Severity.FATAL, "warn": Severity.WARNING}
+
+
 def jsonable(value: Any) -> Any:
     """Coerce a value into plain JSON types (tuples to lists, unknown objects to repr)."""
+    if isinstance(value, Enum):  # Category, Severity: their plain value, not the str subclass
+        return jsonable(value.value)
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    if isinstance(value, Category):
-        return value.value
     if isinstance(value, Mapping):
         return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
@@ -96,33 +125,38 @@ class FlagAdvice:
 class Finding:
     """A result of a consistency check (package, inputs, host) before or after a failure.
 
-    `severity` is "fatal" (will crash, refuse or return garbage), "warning" (may misbehave) or
-    "info". `category` is the root cause this finding would explain.
+    `severity` is FATAL (will crash, refuse or return garbage), WARNING (may misbehave) or INFO
+    (a plain string is accepted and parsed). `category` is the root cause this finding would
+    explain.
     """
 
     code: str
-    severity: str
+    severity: Severity
     category: Category
     message: str
     fields: Mapping[str, Any] = field(default_factory=dict)
     hint: str = ""
     title: str = ""  # constant per code (for grouping); `message` is this case's sentence
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.severity, Severity):  # Finding(code, "fatal", ...) from callers
+            object.__setattr__(self, "severity", Severity.parse(self.severity))
+
     @property
     def fatal(self) -> bool:
-        return self.severity == "fatal"
+        return self.severity is Severity.FATAL
 
     def to_evidence(self, source: str) -> Evidence:
         return Evidence(source, self.code, self.message, dict(self.fields))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "severity": self.severity, "category": self.category.value,
+        return {"code": self.code, "severity": self.severity.value, "category": self.category.value,
                 "message": self.message, "fields": jsonable(self.fields), "hint": self.hint,
                 "title": self.title}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Finding":
-        return cls(str(data.get("code", "")), str(data.get("severity", "info")),
+        return cls(str(data.get("code", "")), Severity.parse(data.get("severity", "info")),
                    Category.parse(data.get("category")), str(data.get("message", "")),
                    dict(data.get("fields") or {}), str(data.get("hint", "")),
                    str(data.get("title", "")))

@@ -7,7 +7,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Callable, Literal, Sequence, TextIO
 
 from ..core.errors import AOTIDebugError, AOTIRuntimeError, CrashError, InternalError, IsolationError
 
@@ -258,9 +258,30 @@ class InputReadError(AOTIDebugError):
     code = "input-unreadable"
 
 
+# Lines torch prints on every start that say nothing about the user's failure: kept out of the
+# command's own output (a library must not touch the host's filters, so only the CLI does this);
+# in a child's captured output they stay, as evidence the reader marks as noise.
+STARTUP_NOTICES: tuple[tuple[Literal["ignore"], str, type[Warning]], ...] = (
+    ("ignore", r"Failed to initialize NumPy", UserWarning),
+    ("ignore", r".*LeafSpec", FutureWarning),
+)
+STARTUP_LOGGERS = ("torch.utils.cpp_extension",)  # "No CUDA runtime is found, using CUDA_HOME=..."
+
+
+def _quiet_torch_startup() -> None:
+    import logging
+    import warnings
+
+    for action, message, category in STARTUP_NOTICES:
+        warnings.filterwarnings(action, message=message, category=category)
+    for name in STARTUP_LOGGERS:
+        logging.getLogger(name).setLevel(logging.ERROR)
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
+    _quiet_torch_startup()
     as_json = bool(getattr(args, "json", False))
     try:
         return int(args.fn(args, out))

@@ -146,7 +146,9 @@ def const_value(expr: str | None) -> int | None:
 
 def split_args(text: str) -> list[str]:
     """Split a C++ argument list on top-level commas (parentheses, braces, templates nest)."""
-    out, depth, cur = [], 0, []
+    out: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for i, ch in enumerate(text):
         if ch in "([{<":
             depth += 1

@@ -271,7 +271,7 @@ def _read_noted(read: Callable[[str], str], member: str | None, unreadable: list
 def _inspect_pt2(path: str) -> PackageInfo:
     with Archive(path) as arc:
         unreadable: list[str] = []
-        names = []
+        names: list[str] = []
         for n in arc.names:  # hostile names (`../x`, absolute) are reported, never used
             reason = unsafe_member_reason(n)
             if reason:
@@ -320,8 +320,9 @@ def _inspect_pt2(path: str) -> PackageInfo:
             models.append(info)
             unreadable += missing
     models_t = tuple(models)
-    return PackageInfo(path, "pt2", _device_type(metadata, models_t, names), metadata, models_t,
-                       names, tuple(unreadable))
+    files = tuple(names)
+    return PackageInfo(path, "pt2", _device_type(metadata, models_t, files), metadata, models_t,
+                       files, tuple(unreadable))
 
 
 # ---------------------------------------------------------------- legacy .so
@@ -357,7 +358,7 @@ def _inspect_legacy_so(path: str) -> PackageInfo:
                        files, tuple(unreadable + missing))
 
 
-def inspect_package(path: str | os.PathLike) -> PackageInfo:
+def inspect_package(path: PackageInfo | str | os.PathLike[str]) -> PackageInfo:
     """Read what a package was compiled for and expects. Never loads or executes it.
 
     Accepts a `.pt2` or a legacy `.so` (generated sources beside it); anything missing, corrupt,

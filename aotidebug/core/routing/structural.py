@@ -49,6 +49,9 @@ _GEN = frozenset({O.GENERATED_WRAPPER, O.GENERATED_KERNEL, O.GENERATED_TRITON})
 _INTERNAL = frozenset({"AssertionError", "KeyError", "AttributeError", "TypeError", "IndexError", "NameError",
                        "UnboundLocalError", "ImportError", "ModuleNotFoundError", "RecursionError"})
 _TORCH_COMPILE_SUBS = frozenset({S.LOWERING, S.CODEGEN})
+# patterns that read only a wrapper's wording ("InductorError: X"): a rule that reads the root
+# cause of the chain outranks them
+_WRAPPED = ("AOTD901",)
 # API entry points: an error whose innermost torch frame is one of these was raised by the entry
 # point checking its arguments, not by the compiler's internals.
 _ENTRIES = ("aot_compile", "compile_fx_aot", "aot_load", "aoti_compile_and_package", "aoti_load_package",
@@ -80,6 +83,7 @@ class Rule:
     torch_symbol: bool | None = None  # a diagnostic of a listed origin names a torch/AOTI symbol
     functions: tuple[str, ...] = ()  # a Python or C++ frame function contains one of these
     not_at: tuple[str, ...] = ()  # the innermost torch frame's function is none of these (API entries)
+    at: tuple[str, ...] = ()  # the innermost torch frame's function is one of these
     no_chain: bool = False  # fires only when no exception was read
     fallback: bool = False
     supersedes: tuple[str, ...] = ()  # pattern codes (AOTD*) this mechanism outranks
@@ -90,7 +94,7 @@ class Rule:
         signal): only such rules corroborate a pattern, since a keyword rule re-reads its words."""
         # a signal is read from the same words a pattern matches ("Segmentation fault"): not structure
         return bool(self.types or self.subsystems or self.phases or self.origins or self.functions
-                    or self.error_types or self.raise_sites)
+                    or self.error_types or self.raise_sites or self.at)
 
 
 def _r(code: str, slug: str, category: str, weight: float, title: str, **kw: object) -> Rule:
@@ -122,7 +126,7 @@ RULES: tuple[Rule, ...] = (
     # -- unsupported: no lowering, no C shim, unserialisable --------------------------------------
     _r("AOTS110", "missing-lowering", "unsupported", 0.66,
        "An operator has no Inductor lowering or decomposition",
-       types=frozenset({"MissingOperatorWithoutDecomp", "MissingOperatorWithDecomp"})),
+       types=frozenset({"MissingOperatorWithoutDecomp", "MissingOperatorWithDecomp"}), supersedes=_WRAPPED),
     _r("AOTS111", "no-shim-or-fallback", "unsupported", 0.64,
        "An op needs a C shim or proxy executor that AOTI does not have",
        keywords=("does not have a c shim", "no c shim", "missing c shim", "proxy executor", "no lowering",
@@ -131,10 +135,18 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS112", "serialisation-not-implemented", "unsupported", 0.6,
        "Saving the package needs a feature serialisation does not implement",
        types=frozenset({"NotImplementedError", "SerializeError"}), subsystems=frozenset({S.PACKAGE_LOAD}),
-       phases=frozenset({P.COMPILE})),
+       phases=frozenset({P.COMPILE}), supersedes=_WRAPPED),
     _r("AOTS113", "not-implemented", "unsupported", 0.5,
        "A NotImplementedError: the op, dtype or feature is not implemented on this path",
-       types=frozenset({"NotImplementedError"})),
+       types=frozenset({"NotImplementedError"}), supersedes=_WRAPPED),
+    _r("AOTS115", "op-without-meta-kernel", "unsupported", 0.62,
+       "An operator has no fake (meta) implementation, so Inductor cannot compile it",
+       phases=frozenset({P.COMPILE, P.LOAD, P.RUN}), keywords=("no fake impl", "meta kernel", "meta tensors"),
+       supersedes=_WRAPPED),
+    _r("AOTS116", "output-not-lowerable", "unsupported", 0.68,  # the place is the mechanism: above AOTS121
+       "A model output AOTI cannot return (not a tensor, or an unregistered container)",
+       types=frozenset({"AssertionError"}), at=("output",), subsystems=frozenset({S.LOWERING}),
+       supersedes=_WRAPPED),
     _r("AOTS114", "generated-code-missing-shim", "unsupported", 0.64,
        "Generated code calls a C shim this torch does not declare",
        origins=_GEN, keywords=("aoti_torch_",), not_keywords=("aoti_torch_check",)),
@@ -149,7 +161,8 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS122", "backend-compiler-failed", "torch_bug", 0.5,
        "The Inductor backend failed (wrapped error)",
        types=frozenset({"InductorError", "BackendCompilerFailed"}),
-       not_keywords=("cppcompileerror", "out of memory", "no lowering")),
+       not_keywords=("cppcompileerror", "out of memory", "no lowering", "invalidcxxcompiler",
+                     "no working c++ compiler", "notimplementederror")),
     _r("AOTS123", "internal-error-in-loader", "torch_bug", 0.55,
        "A Python internal error raised inside the package loader",
        types=frozenset({"AttributeError", "ImportError", "ModuleNotFoundError", "NameError", "KeyError", "TypeError"}),
@@ -176,10 +189,10 @@ RULES: tuple[Rule, ...] = (
     # -- compile_toolchain: the user's environment --------------------------------------------
     _r("AOTS130", "missing-system-header", "compile_toolchain", 0.7,
        "A header the C++ build needs is not installed",
-       origins=frozenset({O.ENV_MISSING_HEADER})),
+       origins=frozenset({O.ENV_MISSING_HEADER}), supersedes=_WRAPPED),
     _r("AOTS131", "missing-library-or-compiler", "compile_toolchain", 0.7,
        "A library, compiler or CUDA toolkit the build needs is missing",
-       origins=frozenset({O.ENV_MISSING_LIBRARY, O.ENV_MISSING_COMPILER, O.ENV_MISSING_NVCC})),
+       origins=frozenset({O.ENV_MISSING_LIBRARY, O.ENV_MISSING_COMPILER, O.ENV_MISSING_NVCC}), supersedes=_WRAPPED),
     _r("AOTS132", "link-error", "compile_toolchain", 0.55,
        "The linker failed on a non-torch symbol",
        origins=frozenset({O.LINK})),
@@ -190,7 +203,7 @@ RULES: tuple[Rule, ...] = (
        "The C++ build step failed",
        types=frozenset({"CppCompileError", "CUDACompileError", "CalledProcessError", "InvalidCxxCompiler"}),
        subsystems=frozenset({S.CPP_BUILDER, S.UNKNOWN, S.OTHER, S.LOWERING, S.CODEGEN}),
-       not_origins=_GEN),  # an error in the generated code is the code's (AOTS124/125), not the tools'
+       not_origins=_GEN, supersedes=_WRAPPED),  # an error in the generated code is the code's (AOTS124/125), not the tools'
 
     _r("AOTS135", "cpp-builder-error", "compile_toolchain", 0.45,
        "An error raised inside the C++ builder or code cache",
@@ -198,10 +211,10 @@ RULES: tuple[Rule, ...] = (
     # -- memory faults ----------------------------------------------------------------------
     _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
        "An allocation failed",
-       types=frozenset({"OutOfMemoryError", "MemoryError"})),
+       types=frozenset({"OutOfMemoryError", "MemoryError"}), supersedes=_WRAPPED),
     _r("AOTS141", "out-of-memory-words", "out_of_memory", 0.62,
        "An allocation failed (message)",
-       keywords=("out of memory", "bad_alloc", "cannot allocate memory", "alloc_failed")),
+       keywords=("out of memory", "bad_alloc", "cannot allocate memory", "alloc_failed"), supersedes=_WRAPPED),
     _r("AOTS142", "accelerator-illegal-access", "illegal_memory_access", 0.6,
        "The device reported an illegal memory access",
        keywords=("illegal memory access", "illegal address", "misaligned address", "unspecified launch failure")),
@@ -256,11 +269,12 @@ RULES: tuple[Rule, ...] = (
        functions=("load_constants", "update_constant_buffer", "constant_blob", "load_state_dict",
                   "update_constants")),
     # -- API generations -------------------------------------------------------------------------
-    _r("AOTS170", "legacy-api-failed", "deprecated_api", 0.62,
-       "The legacy aot_compile/aot_load entry point itself rejected its arguments",
-       types=frozenset({"AssertionError", "TypeError", "AttributeError", "ValueError"}),
-       functions=("aot_compile", "compile_fx_aot", "aot_load"), raise_sites=frozenset({"torch", "stdlib"}),
-       supersedes=("AOTD905",)),
+    _r("AOTS170", "legacy-api-failed", "deprecated_api", 0.66,
+       "The legacy aot_compile/aot_load API's own argument handling raised: it was given what only "
+       "the package API takes",
+       at=("aot_compile", "aot_load", "_aoti_flatten_inputs", "compile_fx_aot"),
+       types=frozenset({"AttributeError", "TypeError", "ValueError", "AssertionError", "RuntimeError"}),
+       raise_sites=frozenset({"torch", "stdlib"}), supersedes=("AOTD905", "AOTD901")),
     # -- autotuning ------------------------------------------------------------------------------
     _r("AOTS180", "autotune-subsystem", "autotune_failure", 0.55,
        "Compile-time autotuning or benchmarking of kernels raised",
@@ -331,6 +345,8 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
     if rule.no_chain and st.chain:
         return False
     if rule.not_at and st.torch_frame is not None and st.torch_frame.function in rule.not_at:
+        return False
+    if rule.at and (st.torch_frame is None or st.torch_frame.function not in rule.at):
         return False
     if rule.keywords and not any(k in text for k in rule.keywords):
         return False
@@ -422,7 +438,7 @@ def merge(pattern: list[tuple[str, float, str]], st: Structure) -> list[tuple[st
         if cat not in out or conf > out[cat][0]:
             out[cat] = (conf, code)
     for cat, w, why in score(st, rules):
-        if cat not in out:
+        if cat not in out or w > out[cat][0]:
             code = why[0].split(" ", 1)[0] if why and not why[0].startswith("prior") else "AOTS000"
             out[cat] = (w, code)
     if not out:

@@ -176,6 +176,7 @@ _EXC_NAMES = frozenset({
     "Unsupported", "GuardOnDataDependentSymNode", "MissingOperatorWithoutDecomp", "MissingOperatorWithDecomp",
     "OperatorIssue", "StopIteration", "BackendCompilerFailed", "InductorError", "LoweringException",
     "ShortenTraceback", "TritonMissing", "GPUTooOldForTriton", "SkipFrame", "RestartAnalysis",
+    "InvalidCxxCompiler",
 })
 _EXC_LINE = re.compile(
     r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?::[ \t]?(?P<msg>.*))?$")
@@ -188,7 +189,8 @@ def exception_type_names(type_name: str) -> bool:
     short = type_name.rsplit(".", 1)[-1]
     if short in _BARE_WORDS or (short == type_name and short in ("Error", "Exception")):
         return False
-    return short in _EXC_NAMES or short.endswith(_EXC_SUFFIX)
+    # a class of an exceptions module (`torch._inductor.exc.InvalidCxxCompiler`) is one by place
+    return short in _EXC_NAMES or short.endswith(_EXC_SUFFIX) or ".exc." in type_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,7 +371,8 @@ _WHAT = re.compile(r"^\s*what\(\):\s*(?P<msg>.*)$")
 _INLINE_EXC = re.compile(r"(?:^|[\s`'\"(])(?P<t>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Unsupported|SymNode))`?:\s+(?P<msg>\S.*)$")
 
 # cheap prefilters (lower case): a line holding none of these words cannot match the regex after it
-_NOISE_WORDS = ("warning", "deprecat", "will be removed", "outdated pt2", "resized", "warn(", "+===")
+_NOISE_WORDS = ("warning", "deprecat", "will be removed", "outdated pt2", "resized", "warn(", "+===",
+                "no cuda runtime is found")
 _DIAG_WORDS = ("error", "fatal", "not found", "cannot find", "undefined reference", "no such file", "not set",
                "unable to find", "could not find", "failed to find", "nvcc", "ptxas", "ld returned",
                "library not found", "cannot open")
@@ -387,6 +390,8 @@ _NOISE = re.compile(
     r"\b(?:User|Future|Deprecation|PendingDeprecation|Runtime|Resource)Warning\b|^\s*warnings\.warn\(|"
     r"\bis being deprecated\b|\bis deprecated\b|\bwill be removed in a future\b|"
     r"Loading outdated pt2 file|\bWarning: An output with one or more elements was resized|"
+    # torch's CUDA build on a host without a GPU, at every import of cpp_extension (2.8+: glog W)
+    r"No CUDA runtime is found, using (?:CUDA|ROCM)_HOME=|"
     r"^\s*[+|]=*\s*[!]*\s*WARNING\s*[!]*\s*[|+]?=*\s*$|^\s*\+=+\+\s*$|\[W\d{4} |^W\d{4} ", re.I)
 
 

@@ -9,14 +9,22 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:  # typeshed describes the parser only under its pre-3.11 names
+    import sre_constants as _sre_c
+    import sre_parse as _sre_parse
+else:
+    try:  # Python 3.11+: the parser moved under re (the old names warn on import)
+        from re import _parser as _sre_parse
+        from re import _constants as _sre_c
+    except ImportError:  # pragma: no cover - Python 3.10
+        import sre_constants as _sre_c
+        import sre_parse as _sre_parse
 
-try:  # Python 3.11+: the parser moved under re
-    from re import _parser as _sre_parse  # type: ignore[attr-defined]
-    from re import _constants as _sre_c  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - Python 3.10
-    import sre_constants as _sre_c  # type: ignore[no-redef]
-    import sre_parse as _sre_parse  # type: ignore[no-redef]
+# one item of a parsed regex: (opcode, argument)
+_Item = tuple[Any, Any]
 
 FLAGS = re.I | re.M
 # Texts longer than this go through `reduce_large` first (line dedup + keyword line selection).
@@ -35,19 +43,19 @@ def required_literals(regex: str) -> frozenset[str] | None:
         parsed = _sre_parse.parse(regex, FLAGS)
     except re.error:
         return None
-    return _seq_requirement(list(parsed))
+    return _seq_requirement(parsed.data)
 
 
-def _seq_requirement(items) -> frozenset[str] | None:
+def _seq_requirement(items: Iterable[_Item]) -> frozenset[str] | None:
     best: frozenset[str] | None = None
     run: list[str] = []
 
-    def consider(req):
+    def consider(req: frozenset[str] | None) -> None:
         nonlocal best
         if req and (best is None or min(map(len, req)) > min(map(len, best))):
             best = req
 
-    def flush():
+    def flush() -> None:
         if run:
             consider(frozenset({"".join(run)}))
             run.clear()
@@ -61,8 +69,9 @@ def _seq_requirement(items) -> frozenset[str] | None:
             consider(_seq_requirement(list(av[-1])))
         elif op is _sre_c.BRANCH:
             alts = [_seq_requirement(list(b)) for b in av[1]]
-            if all(alts):
-                consider(frozenset().union(*alts))
+            known = [a for a in alts if a]
+            if len(known) == len(alts):
+                consider(frozenset[str]().union(*known))
         elif op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) and av[0] >= 1:
             consider(_seq_requirement(list(av[2])))
     flush()
@@ -76,7 +85,7 @@ _NEWLINE_CATEGORIES = frozenset({"CATEGORY_SPACE", "CATEGORY_NOT_DIGIT", "CATEGO
                                   "CATEGORY_UNI_NOT_WORD", "CATEGORY_UNI_LINEBREAK"})
 
 
-def _set_has_newline(items) -> bool:
+def _set_has_newline(items: Iterable[_Item]) -> bool:
     negate = False
     hit = False
     for op, av in items:
@@ -94,7 +103,7 @@ def _set_has_newline(items) -> bool:
     return hit != negate
 
 
-def _can_match_newline(items) -> bool:
+def _can_match_newline(items: Iterable[_Item]) -> bool:
     for op, av in items:
         name = getattr(op, "name", str(op))
         if name in ("LITERAL", "NOT_LITERAL"):
@@ -128,7 +137,7 @@ def search_context(regex: str) -> int:
     """Lines of context a window needs around a keyword for `regex`: 0 when no match can span
     a newline (the keyword's own line holds the whole match), else CONTEXT_LINES + 2."""
     try:
-        single_line = not _can_match_newline(list(_sre_parse.parse(regex, FLAGS)))
+        single_line = not _can_match_newline(_sre_parse.parse(regex, FLAGS).data)
     except (re.error, TypeError, ValueError):
         single_line = False
     return 0 if single_line else CONTEXT_LINES + 2
@@ -150,7 +159,7 @@ def line_at(text: str, pos: int) -> str:
     return line[:500]
 
 
-def windows(text: str, low: str, words, context: int = CONTEXT_LINES + 2) -> list[tuple[int, int]]:
+def windows(text: str, low: str, words: Iterable[str], context: int = CONTEXT_LINES + 2) -> list[tuple[int, int]]:
     """Merged character spans of the lines within `context` lines of any occurrence of `words`
     in `low` (the lower-cased `text`). A match that contains one of the words and spans fewer
     than `context` lines lies inside one span, so searching the spans equals searching `text`."""
@@ -184,7 +193,8 @@ def windows(text: str, low: str, words, context: int = CONTEXT_LINES + 2) -> lis
     return merged
 
 
-def search(rx: re.Pattern[str], text: str, low: str, req, present: frozenset[str]) -> re.Match[str] | None:
+def search(rx: re.Pattern[str], text: str, low: str, req: frozenset[str] | None,
+           present: frozenset[str]) -> re.Match[str] | None:
     if req is not None and req.isdisjoint(present):
         return None
     if req is None or len(low) != len(text) or len(text) < 2048:

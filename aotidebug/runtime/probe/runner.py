@@ -295,9 +295,9 @@ def _run_case(sm: Any, spec: CaseSpec, base: Sequence[Any], struct: Any, info: A
     if ref_fn is None or ref is None:
         outcome, detail = "ran_unchecked", "ran (no reference to compare)"
     elif not ref[0]:
-        exc = ref[1]
+        ref_exc = ref[1]
         outcome = "ref_failed"
-        detail = f"ran; the reference raised {type(exc).__name__}: {_first_line(str(exc))}"
+        detail = f"ran; the reference raised {type(ref_exc).__name__}: {_first_line(str(ref_exc))}"
     else:
         want = ref[1]
         try:
