@@ -64,6 +64,23 @@ def main(argv: list[str]) -> int:
         samples.append(time.perf_counter() - t0)
     print(f"typical text: {len(typical)} chars; median diagnose_text: {statistics.median(samples) * 1e3:.3f} ms "
           f"(p90 {sorted(samples)[int(len(samples) * 0.9)] * 1e3:.3f} ms)")
+    from aotidebug import diagnose
+
+    diagnose(typical)
+    public = []
+    for _ in range(300):
+        t0 = time.perf_counter()
+        diagnose(typical)
+        public.append(time.perf_counter() - t0)
+    table_rx_small = re.compile(r"\bseg(?:ment(?:ation)?)?[ -]?fault", re.I | re.M)
+    one_pass = []
+    for _ in range(300):
+        t0 = time.perf_counter()
+        sum(1 for _ in table_rx_small.finditer(typical))
+        one_pass.append(time.perf_counter() - t0)
+    med_pub, med_rx = statistics.median(public), statistics.median(one_pass)
+    print(f"  aotidebug.diagnose(text): median {med_pub * 1e3:.3f} ms; one table-style regex pass over the "
+          f"same text: {med_rx * 1e3:.4f} ms (ratio {med_pub / med_rx:.0f}x)")
 
     text = large_log(mb)
     table_rx = re.compile(r"\bseg(?:ment(?:ation)?)?[ -]?fault", re.I | re.M)

@@ -260,8 +260,26 @@ class CppFrame:
     text_line: int
 
 
-_C10_FRAME = re.compile(r"^\s*frame #(?P<n>\d+): (?P<sym>.+?)(?: \+ 0x[0-9a-fA-F]+)?"
-                        r"(?: \((?:0x[0-9a-fA-F]+ in )?(?P<loc>[^()]*)\))?\s*$")
+_C10_HEAD = re.compile(r"^\s*frame #(?P<n>\d+): ")
+_C10_OFFSET = re.compile(r" \+ 0x[0-9a-fA-F]+$")
+_C10_LOC = re.compile(r"^(?:0x[0-9a-fA-F]+ in )?(?P<loc>[^()]*)$")
+
+
+def c10_frame(line: str) -> tuple[int, str, str] | None:
+    """(index, symbol, location) of a c10 stack frame, `frame #3: sym + 0x9d (0x7f.. in lib.so)`.
+    Split by hand: one regex with a lazy symbol and optional tails backtracks on long C++ names."""
+    m = _C10_HEAD.match(line)
+    if not m:
+        return None
+    rest = line[m.end():].rstrip()
+    loc = ""
+    if rest.endswith(")"):
+        cut = rest.rfind(" (")
+        tail = _C10_LOC.match(rest[cut + 2:-1]) if cut >= 0 else None
+        if tail is not None:
+            loc, rest = tail.group("loc"), rest[:cut]
+    sym = _C10_OFFSET.sub("", rest)
+    return (int(m.group("n")), sym, loc) if sym else None
 _LLDB_FRAME = re.compile(r"^\s*\*?\s*frame #(?P<n>\d+): 0x[0-9a-fA-F]+ (?P<loc>[^`\s]+)`(?P<sym>.+?)(?: \+ \d+)?\s*$")
 _GDB_FRAME = re.compile(r"^\s*#(?P<n>\d+)\s+(?:0x[0-9a-fA-F]+ in )?(?P<sym>[^\s(][^(]*?)\s*(?:\(.*?\))?"
                         r"(?:\s+(?:at|from) (?P<loc>\S+))?\s*$")
@@ -431,6 +449,8 @@ def _lines(text: str) -> list[str]:
     return [ln[:LINE_CHARS] for ln in lines]
 
 
+_ERRORISH_WORDS = ("error", "what()", "failed", "exception", "assertion", "fault")
+_CODEY_WORDS = ("compile", "load", "export", "run_decompositions", "aotimodel")
 _ERRORISH = re.compile(r"\berror\b|\bwhat\(\):|\bfailed\b|\bException\b|\bAssertion\b|\bfault\b", re.I)
 _LOAD_ASSIGN = re.compile(r"(?:^|\s)(?P<name>[A-Za-z_]\w*)(?:\.forward)?\s*=\s*[\w.]*"
                           r"(?:aoti_load_package|aot_load|load_package)\s*\(")
@@ -499,12 +519,12 @@ class _Builder:
             self.noise.append(line.strip()[:500])
             self.noise_lines.add(i)
             return
-        t = _TERMINATE.search(body)
+        t = _TERMINATE.search(body) if "terminate called" in body else None
         if t:
             self.cpp_exc_type = t.group("t").strip()
             self.errors.append(body.strip()[:500])
             return
-        w = _WHAT.match(body)
+        w = _WHAT.match(body) if "what()" in body else None
         if w:  # a C++ exception that reached std::terminate: a chain link of its own
             msg = w.group("msg").strip()
             self.close(ExcLine(self.cpp_exc_type or "std::exception", msg[:1000], i, inner_types(msg)))
@@ -523,15 +543,16 @@ class _Builder:
             return
         if self.cpp_frame(body, i):
             return
-        self.loaded_model_call(body, i)
-        if _CODEY.search(body):
+        if "load" in low or self.loaded:
+            self.loaded_model_call(body, i)
+        if "(" in body and _any(low, _CODEY_WORDS) and _CODEY.search(body):
             self.mentions.append((i, body.strip()[:300]))
         inline = _INLINE_EXC.search(body) if ("Error" in body or "Exception" in body or "Unsupported" in body
                                              or "SymNode" in body) else None
         if inline and exception_type_names(inline.group("t")) and not inline.group("t").endswith("Warning"):
             msg = inline.group("msg").strip().strip("`")
             self.inline.append(ExcLine(inline.group("t"), msg[:1000], i, inner_types(msg)))
-        if (g is None or g.group("lvl") in "EF") and _ERRORISH.search(body):
+        if (g is None or g.group("lvl") in "EF") and _any(low, _ERRORISH_WORDS) and _ERRORISH.search(body):
             self.errors.append(body.strip()[:500])
 
     def loaded_model_call(self, line: str, i: int) -> None:
@@ -547,11 +568,14 @@ class _Builder:
 
     def cpp_frame(self, line: str, i: int) -> bool:
         if "frame #" in line:
-            m = _LLDB_FRAME.match(line) or _C10_FRAME.match(line)
+            m = _LLDB_FRAME.match(line) if "`" in line else None
             if m:
-                style = "lldb" if m.re is _LLDB_FRAME else "c10"
-                self.cpp.append(CppFrame(int(m.group("n")), m.group("sym").strip()[:300], (m.group("loc") or "").strip(),
-                                         style, i))
+                self.cpp.append(CppFrame(int(m.group("n")), m.group("sym").strip()[:300],
+                                         (m.group("loc") or "").strip(), "lldb", i))
+                return True
+            c = c10_frame(line)
+            if c is not None:
+                self.cpp.append(CppFrame(c[0], c[1].strip()[:300], c[2].strip(), "c10", i))
                 return True
         if line.lstrip().startswith("#"):
             m = _GDB_FRAME.match(line)
@@ -596,8 +620,8 @@ def parse_text(text: str) -> ParsedText:
             continue
         b.other(line, i, line.lower())
     b.close(None)
-    joined = "\n".join(ln for i, ln in enumerate(lines)
-                       if i not in b.noise_lines and _any(ln.lower(), _SIGNAL_WORDS))
+    joined = "" if not _any(text.lower(), _SIGNAL_WORDS) else "\n".join(
+        ln for i, ln in enumerate(lines) if i not in b.noise_lines and _any(ln.lower(), _SIGNAL_WORDS))
     signals = tuple(name for name, rx in _SIGNALS if rx.search(joined))
     if not signals and any(re.match(r"(?:__GI_)?(?:abort|raise|__pthread_kill\w*)$", c.symbol) for c in b.cpp):
         signals = ("SIGABRT",)
