@@ -64,3 +64,14 @@ def probed(packages):
         return _PROBE_REPORTS[key]
 
     return get
+
+
+# Fixtures that compile or run real packages: a test that uses one is slow (seconds), whatever its
+# module; pure parser tests in the same modules stay in the fast set (`-m "not slow"`).
+PACKAGE_FIXTURES = frozenset({"packages", "small", "big", "dyn", "pk", "loaded", "probed"})
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if PACKAGE_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)

@@ -23,7 +23,6 @@ from aotidebug.core.hints import ALL as HINTS
 from aotidebug.package.inspect import inspect_package
 from aotidebug.runtime.subproc import python_argv, run_isolated
 
-pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
@@ -65,9 +64,9 @@ def test_too_small_static_input_segfaults(pk):
     assert_top(d, Category.INPUT_MISMATCH, "AOTC031")
     ev = next(e for e in d.evidence if e.label == "AOTC031")
     assert ev.fields["expected"] == 4096 and ev.fields["got"] == 1 and ev.fields["name"] == "arg0_1"
-    text_only = diagnose(out.stderr)
-    if text_only.category is not Category.UNKNOWN:  # the text reading survives as a lower candidate
-        assert text_only.category in [c.category for c in d.candidates[1:]]
+    text_only = diagnose(out.stderr)  # a bare segfault: the text alone reads a crash
+    assert text_only.category is Category.CRASH
+    assert Category.CRASH in [c.category for c in d.candidates[1:]]  # kept as a lower candidate
 
 
 def test_meta_input(pk, loaded):
@@ -101,7 +100,9 @@ def test_too_large_static_batch_gives_wrong_numbers(pk, loaded, packages):
     model = packages.spec("small")["model"]
     x = torch.randn(3, 8)
     got = loaded("small")(x)
-    assert not torch.allclose(got, model(x)[: got.shape[0]], atol=1e-3) or got.shape != (3, 4)
+    want = model(x)  # torch 2.13: the output is resized to (3, 4) and its numbers are wrong
+    assert got.shape == want.shape == (3, 4)
+    assert not torch.allclose(got, want, atol=1e-3)
     d = diagnose(None, inputs=(x,), package=pk["small"])
     assert_top(d, Category.INPUT_MISMATCH, "AOTC031")
 

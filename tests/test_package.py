@@ -17,7 +17,6 @@ from aotidebug.faces.cli import EXIT_INPUT, EXIT_OK, main
 from aotidebug.core.errors import PackageError
 from aotidebug.package.inspect import DimInfo, PackageInfo, inspect_package
 
-pytestmark = pytest.mark.slow
 
 
 # ---------------------------------------------------------------- real packages

@@ -52,4 +52,5 @@ def test_to_dict():
     drive(s, 3)
     d = s.to_dict()
     assert d == {"strategy": "BinarySearch", "n": 8, "best_good": 2, "best_bad": 3,
-                 "tries": d["tries"], "found": 3}
+                 "tries": s.tries, "found": 3}
+    assert d["tries"] == 3  # 8 candidates: three halvings
