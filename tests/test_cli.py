@@ -68,3 +68,42 @@ def test_migrate_check_exit_codes(tmp_path):
     assert code == cli.EXIT_OK and "aoti_compile_and_package" in legacy.read_text()
     code, _ = run(["migrate", "--check", str(legacy)])
     assert code == cli.EXIT_OK
+
+
+def test_an_error_prints_its_diagnosis_and_json_carries_it(tmp_path, capsys):
+    junk = tmp_path / "junk.pt2"
+    junk.write_bytes(b"\x00not a zip" * 100)
+    code, _ = run(["inspect", str(junk)])
+    err = capsys.readouterr().err
+    assert code == cli.EXIT_INPUT
+    assert "error[package-error]" in err and "AOTP003" in err and "Fixes (advised" in err
+    code, text = run(["inspect", str(junk), "--json"])
+    data = json.loads(text)
+    assert code == cli.EXIT_INPUT and data["error"]["type"] == "PackageError"
+    assert data["diagnosis"]["code"] == "AOTP003" and data["diagnosis"]["category"] == "kernel_binary_missing"
+
+
+def test_internal_errors_are_typed_and_debug_shows_the_cause(monkeypatch, capsys):
+    import pytest
+
+    from aotidebug import InternalError
+
+    def broken(args, out):
+        raise KeyError("a bug in aotidebug")
+
+    monkeypatch.setattr(cli, "cmd_flags", broken)
+    code, _ = run(["flags"])
+    assert code == cli.EXIT_INTERNAL and "internal error: KeyError" in capsys.readouterr().err
+    with pytest.raises(InternalError) as info:
+        run(["--debug", "flags"])
+    assert isinstance(info.value.__cause__, KeyError)
+
+
+def test_explain_prints_code_and_category_pages():
+    code, text = run(["explain", "AOTP005"])
+    assert code == cli.EXIT_OK and text.startswith("AOTP005 (missing-member)") and "# kernel_binary_missing" in text
+    code, text = run(["explain", "input_mismatch"])
+    assert code == cli.EXIT_OK and text.startswith("# input_mismatch") and "## Fixes" in text
+    code, text = run(["explain", "AOTC031"])
+    assert code == cli.EXIT_OK and "Static size differs" in text
+    assert run(["explain", "NOPE123"])[0] == cli.EXIT_USAGE

@@ -171,3 +171,17 @@ def test_a_warning_leads_only_when_the_text_gave_no_reading():
     d = diagnose_text("")
     warn = finding("AOTC041", "input 0 (x): non-contiguous (strides (1, 5))")
     assert merge_findings(d, [warn], "inputs").category is Category.INPUT_MISMATCH
+
+
+def test_references_are_pages_shipped_in_the_package_and_links_in_html():
+    from aotidebug.core.docs import page_path
+    from aotidebug.core.routing.classify import diagnose_text
+
+    d = diagnose_text("RuntimeError: input_handles[0]: unmatched dtype, expected: 6(torch.float32), "
+                      "but got: 7(torch.float64)")
+    for ref in d.references:
+        path = page_path(ref)
+        assert path is not None and "aotidebug" in path.parts and path.read_text().startswith("# ")
+    html = d._repr_html_()
+    assert f"<a href='{page_path(d.references[0]).as_uri()}'" in html
+    assert page_path("../../etc/passwd") is None and page_path("/etc/passwd") is None
