@@ -291,7 +291,8 @@ def test_isolated_segfault_is_crash_error_naming_signal_and_kernel_then_recovers
 
 @pytest.mark.slow
 def test_isolated_crash_without_trace_never_reports_a_guess_as_observed(big):
-    """Without a launch trace the package's only kernel is a hypothesis, labelled as one."""
+    """Without a launch trace the kernel is named from the faulting instruction pointer
+    (measured: evidence `crash-site` from "crash-reporter"); a guess is never labelled observed."""
     import torch
 
     with aotidebug.safe_load(big, check_inputs=False, isolate=True) as m:
@@ -300,10 +301,15 @@ def test_isolated_crash_without_trace_never_reports_a_guess_as_observed(big):
             m(torch.randn(1, 1))
         assert info.value.details["signal"] == "SIGSEGV"
         ev = info.value.diagnosis.evidence
-        assert info.value.details["kernel"] is None and info.value.diagnosis.kernel is None
-        assert not any(e.label == "kernel" for e in ev)
-        assert any(e.label == "sole-generated-kernel" and e.fields["observed"] is False
-                   and e.fields["kernel"] == "cpp_fused_add_sin_0" for e in ev)
+        assert info.value.kernel == "cpp_fused_add_sin_0" == info.value.details["kernel"]
+        assert info.value.diagnosis.kernel == "cpp_fused_add_sin_0"
+        site = [e for e in ev if e.label == "crash-site"]
+        assert len(site) == 1 and site[0].source == "crash-reporter"
+        assert site[0].fields["from"] == "crash-reporter" and site[0].fields["observed"] is True
+        assert site[0].fields["kernel"] == "cpp_fused_add_sin_0"
+        # the rule stands: a guess (sole-generated-kernel) is never labelled observed
+        assert all(e.fields.get("observed") is False for e in ev if e.label == "sole-generated-kernel")
+        assert not any(e.label == "kernel" and e.fields.get("from") != "instruction-pointer" for e in ev)
         assert not os.path.exists(directory)               # the dead worker's temp dir is gone
 
 

@@ -136,3 +136,14 @@ def test_text_for_patterns_drops_noise_only_with_an_error() -> None:
 ])
 def test_more_mechanisms(text: str, category: str) -> None:
     assert _top(text) == category
+
+
+def test_integer_division_by_zero_is_read_as_what_it_is() -> None:
+    """torch 2.13 CPU kernels check integer division and raise (no SIGFPE): a value problem."""
+    from aotidebug.core.routing.classify import diagnose_text
+
+    text = ("Traceback (most recent call last):\n  File \"run.py\", line 9, in <module>\n    out = model(a, b)\n"
+            "RuntimeError: inductor_cpu_throw_if_integer_div_error: ZeroDivisionError: integer division "
+            "or modulo by zero")
+    d = diagnose_text(text)
+    assert d.category.value == "numerical" and d.code == "AOTS145"

@@ -7,7 +7,7 @@ names and their `.code` values are part of the public API.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from .result import Diagnosis
@@ -40,12 +40,13 @@ class AOTIDebugError(Exception):
             self._diagnosis = diagnose_text(self.message)
         return self._diagnosis
 
-    def __reduce__(self):  # keep the type and fields across pickling (multiprocessing, tooling)
+    def __reduce__(self) -> tuple[Callable[..., AOTIDebugError], tuple[Any, ...]]:
+        # keep the type and fields across pickling (multiprocessing, tooling)
         return (_rebuild_error, (type(self), self.message, self._diagnosis, self.problem, self.details))
 
 
-def _rebuild_error(cls: type, message: str, diagnosis: Any, problem: str | None,
-                   details: dict) -> "AOTIDebugError":
+def _rebuild_error(cls: type[AOTIDebugError], message: str, diagnosis: Diagnosis | None,
+                   problem: str | None, details: dict[str, Any]) -> AOTIDebugError:
     return cls(message, diagnosis=diagnosis, problem=problem, **details)
 
 
@@ -74,9 +75,24 @@ class AOTIRuntimeError(AOTIDebugError):
 
 
 class CrashError(AOTIDebugError):
-    """An isolated worker died (signal) or passed its timeout; the caller survived."""
+    """An isolated worker died (signal) or passed its timeout; the caller survived.
+
+    `.kernel`: the generated kernel at fault (from the faulting instruction pointer when the
+    crash was named, else from the worker's output), `.symbol`: the raw symbol at the faulting
+    instruction (a libtorch function for an ATen fallback), `.object`: the `.so` (or libtorch
+    library) holding it; None when not known. They are also in `details` (compatibility)."""
 
     code = "crash"
+
+    def __init__(self, message: str, *, diagnosis: "Diagnosis | None" = None,
+                 problem: str | None = None, kernel: str | None = None,
+                 symbol: str | None = None, object: str | None = None,  # noqa: A002
+                 **details: Any) -> None:
+        super().__init__(message, diagnosis=diagnosis, problem=problem, kernel=kernel,
+                         symbol=symbol, object=object, **details)
+        self.kernel: str | None = kernel
+        self.symbol: str | None = symbol
+        self.object: str | None = object
 
 
 class IsolationError(AOTIDebugError):

@@ -215,6 +215,10 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS141", "out-of-memory-words", "out_of_memory", 0.62,
        "An allocation failed (message)",
        keywords=("out of memory", "bad_alloc", "cannot allocate memory", "alloc_failed"), supersedes=_WRAPPED),
+    _r("AOTS145", "integer-division-by-zero", "numerical", 0.62,
+       "A kernel divided an integer by zero: the inputs hold a zero divisor (torch checks, it raises)",
+       keywords=("throw_if_integer_div_error",),  # the generated check, not any ZeroDivisionError
+       supersedes=_WRAPPED),
     _r("AOTS142", "accelerator-illegal-access", "illegal_memory_access", 0.6,
        "The device reported an illegal memory access",
        keywords=("illegal memory access", "illegal address", "misaligned address", "unspecified launch failure")),

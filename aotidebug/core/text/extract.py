@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..result import Evidence
 
 SRC = "error-text"
+CRASH_SRC = "crash-reporter"   # a crash reporter line: the faulting IP, measured, not inferred
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,10 @@ EXTRACTORS: tuple[Extractor, ...] = (
     Extractor("launched-kernel",
               r"\[ before_launch(?::| -) (?P<kernel>\w+)",
               "kernel {kernel} launched"),
+    Extractor("integer-division-by-zero",
+              r"(?P<check>inductor_cpu_throw_if_integer_div_error)",
+              "a generated CPU kernel divided an integer by zero and raised ZeroDivisionError "
+              "(torch 2.13 CPU kernels check it: an exception, not a SIGFPE)"),
     Extractor("legacy-api",
               r"(?P<call>torch\._export\.aot_(?:compile|load)|torch\._inductor\.aot_compile|"
               r"\b_export\.aot_(?:compile|load)|\baot_load\(|\baot_compile\()",
@@ -109,8 +114,29 @@ def extract(text: str, limit_per_label: int = 5) -> list[Evidence]:
             n += 1
             if n >= limit_per_label:
                 break
+    out.extend(crash_sites(text, limit_per_label))
     for name in dict.fromkeys(_SIGNAL_NAMES.findall(text) if "SIG" in text else ()):
         out.append(Evidence(SRC, "signal", f"signal {name} reported", {"signal": name}))
+    return out
+
+
+def crash_sites(text: str, limit: int = 5) -> list[Evidence]:
+    """The crash reporter's lines (`aotidebug: SIGSEGV in kernel K of P (+0xa0); ...`, see
+    crash_line.py) as measured evidence: label `crash-site`, source `crash-reporter`."""
+    if "aotidebug: SIG" not in text:
+        return []
+    from .crash_line import parse_line
+
+    out = []
+    for rec in parse_line(text)[:limit]:
+        fields = {"signal": rec["signal"], "kernel": rec["kernel"], "object": rec["object"],
+                  "offset": rec["offset"], "function": None if rec["kernel"] else rec["name"],
+                  "details": list(rec["details"]), "observed": True}
+        what = f"kernel {rec['kernel']}" if rec["kernel"] else f"{rec['kind']} {rec['name']}"
+        out.append(Evidence(CRASH_SRC, "crash-site",
+                            f"{rec['signal']} in {what} of {rec['object'] or '?'} "
+                            f"(+0x{rec['offset']:x}), named from the faulting instruction pointer",
+                            fields))
     return out
 
 
@@ -123,7 +149,14 @@ def kernel_names(text: str) -> list[str]:
 
 def faulting_kernel(text: str) -> str | None:
     """The kernel most likely at fault: the last launch without a matching after_launch, else the
-    kernel named by an assertion or shim call, else the last kernel name in the text."""
+    kernel named by an assertion or shim call, else the last kernel name in the text. A crash
+    reporter line (crash_line.py) names the kernel from the faulting IP: it wins over all."""
+    if "aotidebug: SIG" in text:
+        from .crash_line import parse_line
+
+        named = [r["kernel"] for r in parse_line(text) if r["kernel"]]
+        if named:
+            return str(named[0])
     before = re.findall(r"\[ before_launch(?::| -) (\w+)", text) if "before_launch" in text else []
     after = re.findall(r"\[ after_launch(?::| -) (\w+)", text) if before else []
     if before:

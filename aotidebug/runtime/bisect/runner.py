@@ -420,6 +420,21 @@ def _trace_kernel(s1: _Stage1, evidence: list[Evidence]) -> tuple[str | None, in
     return kernel, max(0, list(s1.trace.launched).count(kernel) - 1), message
 
 
+def _record_kernel(child_dir: Path, evidence: list[Evidence]) -> str | None:
+    """The kernel the child's crash recorder named from the faulting IP (child.py installs it),
+    added as `crash-site` evidence; None when the child left no record."""
+    from ..worker.client import read_crash_site
+
+    site = read_crash_site(str(child_dir))
+    if site is None or not site.named:
+        return None
+    from ..crash.decode import format_line
+
+    evidence.append(Evidence("crash-reporter", "crash-site", format_line(site),
+                             site.to_dict() | {"from": "crash-reporter", "observed": True}))
+    return str(site.kernel) if site.kernel else None
+
+
 def _bisect(source: dict[str, Any], *, work: Path, artifacts: Path, device: str, timeout: float,
             progress: Progress | None, configs: Mapping[str, Any], rtol: float = RTOL,
             atol: float = ATOL, child: Sequence[str] | None = None) -> BisectResult:
@@ -436,6 +451,8 @@ def _bisect(source: dict[str, Any], *, work: Path, artifacts: Path, device: str,
                          f"traced (printer mode {s1.trace.mode})",
                          {"launched": list(s1.trace.launched)})]
     kernel, occurrence, message = _trace_kernel(s1, evidence)
+    if s1.fault is Fault.CRASH:
+        kernel = _record_kernel(work / STAGE_TRACE, evidence) if kernel is None else kernel
     stage, node_idx = STAGE_TRACE, None
     if s1.fault is not None and kernel is None and s1.nodes and not s1.trace.nonfinite_inputs \
             and s1.phase in (Phase.RUNNING, Phase.RUN_ERROR, Phase.RAN):

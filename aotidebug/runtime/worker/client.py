@@ -519,8 +519,9 @@ def crash_error(failure: WorkerFailure, *, package: str | None = None, inputs: A
     site = failure.crash if failure.crash is not None and failure.crash.named else None
     text = failure.stdout + "\n" + failure.stderr
     line, site_ev = _site_reading(site, failure, package) if site is not None else ("", None)
+    traced, traced_in = _observed_kernel(text)
     kernel, seen_in = (site.kernel, "instruction-pointer") if site is not None and site.kernel \
-        else _observed_kernel(text)
+        else (traced, traced_in)
     head = _headline(failure, timeout)
     where = f" in kernel {kernel}" if kernel else ""
     if site is not None and not site.kernel:
@@ -532,10 +533,11 @@ def crash_error(failure: WorkerFailure, *, package: str | None = None, inputs: A
                                                                           "stderr_tail": ""})]
     if site_ev is not None:
         ev.append(site_ev)
-    if kernel and seen_in != "instruction-pointer":
-        detail = (f"last kernel launched: {kernel}" if seen_in == "launch-trace"
-                  else f"kernel named in the worker's output: {kernel}")
-        ev.append(Evidence("subprocess", "kernel", detail, {"kernel": kernel, "from": seen_in}))
+    if traced and (seen_in != "instruction-pointer" or traced_in == "launch-trace"):
+        # with a named IP, a launch trace is kept as a second observation (never a guess)
+        detail = (f"last kernel launched: {traced}" if traced_in == "launch-trace"
+                  else f"kernel named in the worker's output: {traced}")
+        ev.append(Evidence("subprocess", "kernel", detail, {"kernel": traced, "from": traced_in}))
     elif not kernel and site is None:
         guess = _hypothesis(kernel_hint)
         if guess is not None:
