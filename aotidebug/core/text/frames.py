@@ -228,6 +228,9 @@ def inner_types(message: str) -> tuple[str, ...]:
 
 def parse_exception_line(line: str, text_line: int = -1) -> ExcLine | None:
     """An ExcLine for a `Type: message` line at column 0 (after a glog prefix), else None."""
+    head = line[:1]
+    if not (head.isalpha() or head == "_") or (":" not in line and len(line) > 120):
+        return None
     m = _EXC_LINE.match(line.rstrip())
     if not m or not exception_type_names(m.group("type")):
         return None
@@ -278,7 +281,8 @@ def c10_frame(line: str) -> tuple[int, str, str] | None:
         tail = _C10_LOC.match(rest[cut + 2:-1]) if cut >= 0 else None
         if tail is not None:
             loc, rest = tail.group("loc"), rest[:cut]
-    sym = _C10_OFFSET.sub("", rest)
+    plus = rest.rfind(" + 0x")
+    sym = rest[:plus] if plus >= 0 and _C10_OFFSET.match(rest, plus) else rest
     return (int(m.group("n")), sym, loc) if sym else None
 _LLDB_FRAME = re.compile(r"^\s*\*?\s*frame #(?P<n>\d+): 0x[0-9a-fA-F]+ (?P<loc>[^`\s]+)`(?P<sym>.+?)(?: \+ \d+)?\s*$")
 _GDB_FRAME = re.compile(r"^\s*#(?P<n>\d+)\s+(?:0x[0-9a-fA-F]+ in )?(?P<sym>[^\s(][^(]*?)\s*(?:\(.*?\))?"
@@ -336,7 +340,7 @@ def _diag_of(line: str, i: int) -> CompilerDiag | None:
     m = _NVCC.search(line)
     if m:
         return CompilerDiag("nvcc", "error", "", 0, (m.group("msg") or m.group("msg2") or "").strip(), "nvcc", i)
-    m = _NO_TOOL.search(line)
+    m = _NO_TOOL.search(line) if ("not found" in line or "No such file" in line or "_HOME" in line) else None
     if m:
         tool = next(g for g in m.groups() if g)
         return CompilerDiag("missing_compiler", "error", "", 0, line.strip()[:500], tool.rsplit("/", 1)[-1], i)
@@ -536,12 +540,12 @@ class _Builder:
             self.close(exc)
             self.errors.append(body.strip()[:500])
             return
+        if self.cpp_frame(body, i):  # first: a c10 frame names c10::Error on every line
+            return
         d = _diag_of(body, i) if _any(low, _DIAG_WORDS) else None
         if d is not None:
             self.diags.append(d)
             self.errors.append(body.strip()[:500])
-            return
-        if self.cpp_frame(body, i):
             return
         if "load" in low or self.loaded:
             self.loaded_model_call(body, i)
@@ -600,10 +604,10 @@ def parse_text(text: str) -> ParsedText:
     for i, line in enumerate(lines):
         if i == skip:
             continue
-        if _TB_HEADER.match(line):
+        if "Traceback" in line and _TB_HEADER.match(line):
             b.close(None)
             continue
-        if _FH_HEADER.match(line):
+        if "most recent call first" in line and _FH_HEADER.match(line):
             b.close(None)
             b.first_order = True
             continue
