@@ -294,14 +294,14 @@ def _load_error(path: str, exc: BaseException) -> AOTIDebugError:
 
 
 # ----------------------------------------------------------------------------- entry point
-def safe_load(path: str | os.PathLike, *, device_index: int | None = None, check_inputs: bool = True,
-              isolate: bool = False, timeout: float | None = None) -> SafeModel:
+def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, check_inputs: bool = True,
+              isolate: bool = False, timeout: float | None = None, model_name: str = "model") -> SafeModel:
     """Load an AOTI `.pt2` after pre-flight checks; calls are input-checked and fail typed.
 
     `isolate=True` runs the package in a persistent worker process: a crash (SIGSEGV, SIGILL,
     SIGABRT, ...) or a call longer than `timeout` seconds becomes `CrashError`, and the worker is
     restarted on the next call. `timeout` needs `isolate=True` (an in-process call cannot be
-    stopped).
+    stopped). `model_name`: the model inside the package (packages may hold several).
     """
     if timeout is not None and not isolate:
         raise ValueError("timeout needs isolate=True: an in-process call cannot be interrupted")
@@ -313,17 +313,17 @@ def safe_load(path: str | os.PathLike, *, device_index: int | None = None, check
         spath = os.fspath(path)
     except TypeError as exc:
         raise PackageError(f"not a package path: {type(path).__name__}") from exc
-    info = preflight(spath, device_index=device_index)
+    info = preflight(spath, device_index=device_index, model_name=model_name)
     checker = None
     if check_inputs:
         from ..checks.inputs import compile_input_checker
 
-        checker = compile_input_checker(info)
+        checker = compile_input_checker(info, model_name)
     index = -1 if device_index is None else device_index  # -1: CPU, or the current GPU
     if isolate:
         from .worker.client import Worker
 
-        worker = Worker(spath, device_index=index,
+        worker = Worker(spath, device_index=index, model_name=model_name,
                         start_timeout=max(120.0, 4 * timeout) if timeout else 300.0)
         model = SafeModel(spath, info, worker=worker, checker=checker, timeout=timeout)
         try:
@@ -335,7 +335,7 @@ def safe_load(path: str | os.PathLike, *, device_index: int | None = None, check
     from .worker.client import load_compiled
 
     try:
-        compiled = load_compiled(spath, device_index=index)
+        compiled = load_compiled(spath, model_name=model_name, device_index=index)
     except Exception as exc:  # ImportError included: a torch without AOTI is a load failure
         raise _load_error(spath, exc) from exc
     return SafeModel(spath, info, model=compiled, checker=checker)

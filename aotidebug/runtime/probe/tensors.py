@@ -8,8 +8,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ...core.errors import AOTIDebugError
 from ...core.result import Diagnosis, Evidence
-from ..safe_load import SafeModel, preflight, safe_load
-from ..worker.client import Worker
+from ..safe_load import safe_load
 from .cases import FLOAT_DTYPES, InputRecipe, _is_call_struct, _shape_str, layout_strides
 from .policy import tolerance_for
 
@@ -282,19 +281,9 @@ def _raw_text(exc: BaseException) -> str:
 
 
 def _open_model(path: str, model: str, device_index: int | None, timeout: float | None) -> Any:
-    if model == "model":
-        return safe_load(path, device_index=device_index, check_inputs=False, isolate=True,
-                         timeout=timeout)
-    info = preflight(path, device_index=device_index, model_name=model)
-    worker = Worker(path, device_index=-1 if device_index is None else device_index,
-                    model_name=model, start_timeout=max(120.0, 4 * timeout) if timeout else 300.0)
-    sm = SafeModel(path, info, worker=worker, checker=None, timeout=timeout)
-    try:
-        sm._start_worker()
-    except BaseException:
-        worker.close()
-        raise
-    return sm
+    """The package in an isolated worker, its input check off so AOTI's raw behaviour is seen."""
+    return safe_load(path, device_index=device_index, check_inputs=False, isolate=True,
+                     timeout=timeout, model_name=model)
 
 
 def _device_index(device: Any, device_type: str | None) -> tuple[Any, int | None]:
