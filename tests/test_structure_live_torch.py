@@ -5,7 +5,6 @@ run-phase case runs only with AOTIDEBUG_SLOW=1."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -104,20 +103,9 @@ def test_real_exception_classes() -> None:
     assert _top(SpecViolationError("Operator 'foo' is not an allowed operator type")) == "export_failure"
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(os.environ.get("AOTIDEBUG_SLOW") != "1", reason="compiles a package (~90 s); AOTIDEBUG_SLOW=1")
-def test_run_phase_wrong_inputs(tmp_path: Any) -> None:
-    class Small(torch.nn.Module):  # type: ignore[misc]
-        def __init__(self) -> None:
-            super().__init__()
-            self.lin = torch.nn.Linear(8, 4)
-
-        def forward(self, x: Any) -> Any:
-            return self.lin(x)
-
-    ep = torch.export.export(Small(), (torch.randn(2, 8),))
-    pkg = torch._inductor.aoti_compile_and_package(ep, package_path=str(tmp_path / "small.pt2"))
-    model = torch._inductor.aoti_load_package(pkg)
+def test_run_phase_wrong_inputs(small: Any) -> None:
+    """The session's `small` package (Linear(8,4), static (2, 8)), called wrongly three ways."""
+    model = torch._inductor.aoti_load_package(str(small))
     for call in (lambda: model(torch.randn(2, 9)), lambda: model(x=torch.randn(2, 8)),
                  lambda: model(torch.randn(2, 8), torch.randn(2, 8))):
         st = read_exception(_catch(call))
