@@ -126,7 +126,7 @@ def main(argv: list[str]) -> int:
     names = argv or ["red", "dyn", "pointwise", "embed", "small", "dictin"]
     rows = [bench(n) for n in names]
     print(f"torch {torch.__version__}, {os.cpu_count()} cores, SPARE_WORKER="
-          f"{__import__('probe').SPARE_WORKER}\n")
+          f"{probe.SPARE_WORKER}\n")
     print("| package | cases | crashed | probe (s) | worker starts | reference (s) | raw loop (s) "
           "| raw process starts | raw calls alone (s) |")
     print("|---|---|---|---|---|---|---|---|---|")
