@@ -1,6 +1,6 @@
 """What `probe()` costs, beside a plain loop of raw calls over the same cases.
 
-    python3 benchmarks/probe_cost.py [red dyn pointwise embed small dictin]
+    python3 benchmarks/probe_cost.py [red dyn pointwise iob_embed small dictin]
 
 For each test package (tests/models/*.py, compiled once into the tests' package cache):
 - probe: `probe.probe(pkg, eager_model, inputs=example)`, wall time from the call to the report,
@@ -123,7 +123,7 @@ def bench(name: str) -> dict:
 def main(argv: list[str]) -> int:
     import torch
 
-    names = argv or ["red", "dyn", "pointwise", "embed", "small", "dictin"]
+    names = argv or ["red", "dyn", "pointwise", "iob_embed", "small", "dictin"]
     rows = [bench(n) for n in names]
     print(f"torch {torch.__version__}, {os.cpu_count()} cores, SPARE_WORKER="
           f"{probe.SPARE_WORKER}\n")

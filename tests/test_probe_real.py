@@ -80,7 +80,7 @@ def test_pointwise_strided_view_is_wrong(probed):
 
 
 def test_embedding_with_valid_indices_in_contract_all_ok(probed):
-    rep, _ = probed("embed")
+    rep, _ = probed("iob_embed")
     inside = [c for c in rep.cases if c.in_contract]
     assert inside and all(c.verdict == "ok" for c in inside), [(c.name, c.verdict) for c in inside]
     assert not any(c.kind == "dtype" for c in rep.cases)  # integer input: no float dtype cases
@@ -114,7 +114,7 @@ def test_runtime_check_flag_turns_findings_into_refusals(packages, monkeypatch):
 
 
 def test_no_reference_no_inputs_synthesises_and_judges_crashes_only(packages):
-    rep = probe.probe(packages.build("embed"))
+    rep = probe.probe(packages.build("iob_embed"))
     assert any("synthesised as small non-negative" in n for n in rep.notes)
     assert any("no reference" in n for n in rep.notes)
     assert all(c.verdict == "ok" for c in rep.cases if c.in_contract)
@@ -164,7 +164,7 @@ def test_cli_json_exit_codes(tmp_path, packages, capsys):
     assert any(c["verdict"] == "wrong" and c["name"] == "args[0] transposed" for c in data["cases"])
 
 
-@pytest.mark.parametrize("name", ["red", "dyn", "pointwise", "embed", "small", "dictin"])
+@pytest.mark.parametrize("name", ["red", "dyn", "pointwise", "iob_embed", "small", "dictin"])
 def test_every_case_not_ok_has_a_diagnosis_and_the_report_serialises(probed, name):
     import json
 

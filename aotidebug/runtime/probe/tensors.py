@@ -6,6 +6,7 @@ import math
 from dataclasses import replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from ...checks.inputs import torch_module
 from ...core.errors import AOTIDebugError
 from ...core.result import Diagnosis, Evidence
 from ..safe_load import safe_load
@@ -14,10 +15,7 @@ from .policy import tolerance_for
 
 
 # ------------------------------------------------------------------------------ torch helpers
-def _torch():
-    import torch
-
-    return torch
+_torch = torch_module  # the one lazy torch import of the checks layer
 
 
 def _dtype(name: str) -> Any:
