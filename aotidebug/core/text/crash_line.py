@@ -105,6 +105,24 @@ def explain(site: SiteLike, *, package_isa: str | None = None,
     return None
 
 
+def thread_kind(site: SiteLike) -> str | None:
+    """"main" or "other" (tid vs pid of the record), None when the record lacks either. A kernel
+    parallelised with OpenMP can fault on a pool thread whose stack never holds the wrapper."""
+    tid, pid = getattr(site, "tid", None), getattr(site, "pid", None)
+    if not tid or not pid:
+        return None
+    return "main" if tid == pid else "other"
+
+
+def _thread_note(site: SiteLike) -> str | None:
+    """Why no call site is named when the fault was on a pool thread (said, not guessed)."""
+    if site.call_site is not None or thread_kind(site) != "other":
+        return None
+    region = " in an OpenMP parallel region" if "_omp_fn" in (site.symbol or "") else ""
+    return (f"faulted on a worker thread{region}, not the calling thread: the wrapper's call "
+            "site was not on the captured stack")
+
+
 def format_line(site: SiteLike, notes: str | None = None) -> str:
     """`aotidebug: SIGSEGV in kernel cpp_fused_x_0 of /p/model.pt2 (+0xa0); ...` (one line)."""
     origin = site.package or site.object or "?"
@@ -126,6 +144,9 @@ def format_line(site: SiteLike, notes: str | None = None) -> str:
         parts.append(f"ip in {readable(site.symbol).replace(' ', '')}+0x{site.offset or 0:x} "
                      f"of {site.object}")
     parts.append(f"fault address 0x{site.fault_addr:x}")
+    thread = _thread_note(site)
+    if thread:
+        parts.append(thread)
     if notes:
         parts.append(notes)
     why = explain(site)
@@ -149,4 +170,4 @@ def parse_line(text: str) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["kernel_name", "readable", "explain", "format_line", "parse_line", "SiteLike"]
+__all__ = ["kernel_name", "readable", "explain", "format_line", "parse_line", "thread_kind", "SiteLike"]

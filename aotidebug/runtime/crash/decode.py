@@ -18,7 +18,8 @@ import struct
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ...core.text.crash_line import explain, format_line, kernel_name, parse_line, readable
+from ...core.text.crash_line import (explain, format_line, kernel_name, parse_line, readable,
+                                     thread_kind)
 from ...package.symbols import (Located, Mapping, Resolver, Symbol, SymbolError, SymbolTable,
                                 mapping_at, parse_maps, read_symbols)
 
@@ -65,10 +66,12 @@ class CrashSite:
     fault_object: str | None = None  # object holding the faulting address (SIGBUS: the file)
     named: bool = True
     torch_entry: str | None = None   # the libtorch function the wrapper called (aoti_torch_*)
+    pid: int | None = None           # the faulting process; tid != pid: not its main thread
 
     def to_dict(self) -> dict[str, Any]:
         return {"signal": self.signal, "code": self.code, "fault_addr": hex(self.fault_addr),
-                "ip": hex(self.ip), "tid": self.tid, "object": self.object,
+                "ip": hex(self.ip), "tid": self.tid, "pid": self.pid,
+                "thread": thread_kind(self), "object": self.object,
                 "package": self.package, "symbol": self.symbol, "offset": self.offset,
                 "kernel": self.kernel, "kernel_offset": self.kernel_offset,
                 "call_site": self.call_site.label() if self.call_site else None,
@@ -220,7 +223,7 @@ def decode(record: dict[str, Any] | list[dict[str, Any]], maps_text: str,
                      int(primary.get("addr", 0)), ip.addr, primary.get("tid"), obj, package,
                      ip.symbol, ip.offset, kernel, kernel_off, call_site, torch_sym,
                      tuple(frames), fault_obj, ip.symbol is not None,
-                     _torch_entry(chains, call_site) if torch_sym else None)
+                     _torch_entry(chains, call_site) if torch_sym else None, primary.get("pid"))
 
 
 def _torch_entry(chains: list[list[Frame]], call_site: Frame | None) -> str | None:
