@@ -40,6 +40,21 @@ def test_required_literals_are_sound():
     assert required_literals(r"index out of bounds: 0 <= \w+") == {"index out of bounds: 0 <= "}
     assert required_literals(r"(?:foo|barbaz) qux\d+") == {" qux"}  # the longest required literal wins
     assert required_literals(r"a?") is None
+    # a literal followed by a small class (also repeated) requires one of its extensions
+    assert required_literals(r"\brc[ =:]+(\d+)") == {"rc ", "rc=", "rc:"}
+    assert required_literals(r"ab[cd]e") == {"abc", "abd"}
+    assert required_literals(r"ab[^c]") == {"ab"} and required_literals(r"ab[cd]*") == {"ab"}
+    assert required_literals(r"ab[b-z]") == {"ab"}       # a range is not a few literals
+
+
+def test_exit_status_extractor_reads_every_spelling():
+    from aotidebug.core.text.extract import extract
+
+    for text, code in (("Process exited with code 139", 139), ("proc.returncode = -11", -11),
+                       ("worker rc=134", 134), ("rc: 135", 135), ("exit status 132", 132)):
+        ev = [e for e in extract(text) if e.label == "exit-status"]
+        assert ev and int(ev[0].fields["code"]) == code, text
+    assert not [e for e in extract("torch/csrc/foo.cpp:139 src 139") if e.label == "exit-status"]
 
 
 def test_every_fix_is_a_named_hint_and_every_flag_exists():

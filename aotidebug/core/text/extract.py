@@ -55,7 +55,7 @@ EXTRACTORS: tuple[Extractor, ...] = (
               r"\b_export\.aot_(?:compile|load)|\baot_load\(|\baot_compile\()",
               "legacy API {call} in the trace"),
     Extractor("exit-status",
-              r"(?:exit(?:ed)?(?: with)? (?:code|status)|returncode|\brc)[ =:]+(?P<code>-?\d+)",
+              r"\b(?:(?:exit(?:ed)?(?: with)? (?:code|status)|returncode)[ =:]+|rc[ =:]+)(?P<code>-?\d+)",
               "exit status {code}"),
 )
 

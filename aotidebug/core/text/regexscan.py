@@ -64,6 +64,10 @@ def _seq_requirement(items: Iterable[_Item]) -> frozenset[str] | None:
         if op is _sre_c.LITERAL:
             run.append(chr(av).lower())
             continue
+        chars = _small_set(op, av) if run else None
+        if chars:  # `rc[ =:]` requires one of "rc ", "rc=", "rc:": longer, rarer literals
+            consider(frozenset("".join(run) + c for c in chars))
+            run.clear()
         flush()
         if op is _sre_c.SUBPATTERN:
             consider(_seq_requirement(list(av[-1])))
@@ -78,6 +82,21 @@ def _seq_requirement(items: Iterable[_Item]) -> frozenset[str] | None:
     if best is not None and min(map(len, best)) < 2:
         return None
     return best
+
+
+def _small_set(op: Any, av: Any) -> frozenset[str] | None:
+    """The characters one item must start with when it is a class of a few literals (`[ =:]`,
+    also repeated at least once: `[ =:]+`), else None."""
+    if op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) and av[0] >= 1 and len(av[2]) == 1:
+        op, av = av[2][0]
+    if op is not _sre_c.IN:
+        return None
+    out = set()
+    for op, av in av:
+        if op is not _sre_c.LITERAL:
+            return None
+        out.add(chr(av).lower())
+    return frozenset(out) if 0 < len(out) <= 4 else None
 
 
 _NEWLINE_CATEGORIES = frozenset({"CATEGORY_SPACE", "CATEGORY_NOT_DIGIT", "CATEGORY_NOT_WORD",
