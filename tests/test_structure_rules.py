@@ -147,3 +147,41 @@ def test_integer_division_by_zero_is_read_as_what_it_is() -> None:
             "or modulo by zero")
     d = diagnose_text(text)
     assert d.category.value == "numerical" and d.code == "AOTS145"
+
+
+# A C++ semantic error quoted without its file (prose, a cut log): gcc, clang, MSVC and nvcc
+# phrasings; AOTI compiles only the code it generated, so the code is wrong, not the tools.
+QUOTED_CODEGEN = [
+    "aot_compile fails: the build says `error: 'buf3_size' was not declared in this scope`",
+    "compiling the package gives error: use of undeclared identifier 'ks0'",
+    "cpp_wrapper build: error C2065: 'tmp_acc0': undeclared identifier",
+    'nvcc reports error: identifier "my_stream" is undefined while building the .cu',
+    "error: 'class at::Tensor' has no member named 'data_ptr_impl'",
+    "error: no matching function for call to 'reinterpret_tensor_wrapper(int, int)'",
+]
+
+
+@pytest.mark.parametrize("text", QUOTED_CODEGEN)
+def test_quoted_compile_error_is_generated_code(text: str) -> None:
+    from aotidebug.core.routing.classify import diagnose_text
+
+    st = read_structure(text)
+    assert [d.origin.value for d in st.diagnostics] == ["unplaced"], st.diagnostics
+    d = diagnose_text(text + "\nC++ compile error")     # AOTD501's wording does not win over it
+    assert d.category.value == "torch_bug" and d.code in ("AOTS129", "AOTD901"), d.candidates
+
+
+@pytest.mark.parametrize("text", [
+    "error: 'aoti_torch_cpu__embedding_bag' was not declared in this scope",
+    "clang: error: use of undeclared identifier 'aoti_torch_cuda_normal_functional'",
+    "got error: 'aoti_torch_mps_addmm_out' was not declared in this scope when compiling",
+])
+def test_quoted_undeclared_shim_is_unsupported(text: str) -> None:
+    assert _top(text) == "unsupported"
+
+
+def test_quoted_diag_is_not_everything() -> None:
+    assert read_structure("RuntimeError: variable is undefined").diagnostics == ()   # no compiler `error:`
+    env = read_structure("fatal error: cuda_runtime.h: No such file or directory")
+    assert [d.origin.value for d in env.diagnostics] == ["env_missing_header"]      # the environment
+    assert _top("fatal error: cuda_runtime.h: No such file or directory") == "compile_toolchain"

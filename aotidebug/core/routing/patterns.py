@@ -312,7 +312,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("AOTD808", "legacy-api-in-trace", C.DEPRECATED_API,
             "The legacy aot_compile/aot_load API is in use",
             (r"torch\._export\.aot_(?:compile|load)\(", r"torch\._inductor\.aot_compile\("),
-            0.3, (H.MIGRATE_TO_PACKAGE_API,)),
+            0.12, (H.MIGRATE_TO_PACKAGE_API,)),
     # -- 9xx internal: torch bugs, autotuning, kernel binaries, opaque errors --------------------
     Pattern("AOTD901", "inductor-lowering-exception", C.TORCH_BUG,
             "Inductor failed while lowering or generating code",

@@ -46,6 +46,7 @@ S = Subsystem
 P = Phase
 O = Origin
 _GEN = frozenset({O.GENERATED_WRAPPER, O.GENERATED_KERNEL, O.GENERATED_TRITON})
+_ENV = frozenset({O.ENV_MISSING_HEADER, O.ENV_MISSING_LIBRARY, O.ENV_MISSING_COMPILER, O.ENV_MISSING_NVCC})
 _INTERNAL = frozenset({"AssertionError", "KeyError", "AttributeError", "TypeError", "IndexError", "NameError",
                        "UnboundLocalError", "ImportError", "ModuleNotFoundError", "RecursionError"})
 _TORCH_COMPILE_SUBS = frozenset({S.LOWERING, S.CODEGEN})
@@ -150,6 +151,10 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS114", "generated-code-missing-shim", "unsupported", 0.64,
        "Generated code calls a C shim this torch does not declare",
        origins=_GEN, keywords=("aoti_torch_",), not_keywords=("aoti_torch_check",)),
+    _r("AOTS117", "quoted-compile-error-missing-shim", "unsupported", 0.6,
+       "A C++ error, quoted without its file, says an aoti_torch_* C shim is not declared",
+       origins=frozenset({O.UNPLACED}), keywords=("aoti_torch_",), not_keywords=("aoti_torch_check",),
+       not_origins=_ENV),
     # -- torch_bug: internal lowering/codegen/loader errors --------------------------------------
     _r("AOTS120", "lowering-exception", "torch_bug", 0.6,
        "Inductor raised while lowering the graph",
@@ -173,6 +178,11 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS125", "generated-code-error", "torch_bug", 0.52,  # above AOTS134/135: the code is wrong, not the tools
        "The generated C++ does not compile",
        origins=_GEN, torch_symbol=False, supersedes=("AOTD501",)),
+    _r("AOTS129", "quoted-compile-error", "torch_bug", 0.5,  # AOTI compiles only code it generated
+       "A C++ semantic error (an undeclared name, a missing member, a call that does not fit), quoted "
+       "without its file: the code AOTI generated does not compile",
+       origins=frozenset({O.UNPLACED}), not_origins=_ENV | _GEN, not_keywords=("aoti_torch_",),
+       supersedes=("AOTD501",)),
     _r("AOTS128", "generated-triton-invalid", "torch_bug", 0.56,
        "The Triton code Inductor generated does not compile",
        types=frozenset({"CompilationError", "CompileTimeAssertionFailure"}),

@@ -308,7 +308,7 @@ class CompilerDiag:
     """A compiler, linker or toolkit diagnostic.
 
     kind: "diagnostic" (file:line: error), "missing_header", "missing_library", "undefined_reference",
-    "missing_compiler", "nvcc", "linker". `subject` is the header, library, symbol or tool named."""
+    "missing_compiler", "nvcc", "linker", "quoted" (a C++ semantic error quoted without its file). `subject` is the header, library, symbol or tool named."""
 
     kind: str
     severity: str
@@ -322,6 +322,15 @@ class CompilerDiag:
 _DIAG = re.compile(r"^\s*(?P<file>[^\s:][^:\n]*?):(?P<line>\d+)(?::(?P<col>\d+))?:\s*"
                    r"(?P<sev>fatal error|error|warning|note)\s*(?:[A-Z]+\d+\s*)?:\s*(?P<msg>.*)$")
 _MSVC = re.compile(r"^\s*(?P<file>[^()\n]+)\((?P<line>\d+)\)\s*:\s*(?P<sev>fatal error|error)\s+[A-Z]+\d+\s*:\s*(?P<msg>.*)$")
+# A C++ semantic error quoted without its `file:line:` (in prose, or a log cut short): gcc, clang
+# and MSVC phrasings of "the code names something that does not exist or does not fit".
+_QUOTED_DIAG = re.compile(
+    r"(?:^|[\s`'\"(|:])(?:fatal )?error(?: C\d{4})?:\s*(?P<msg>[^\n]*?(?:"
+    r"was not declared in this scope|use of undeclared identifier|undeclared identifier|"
+    r"has no member named|is not a member of|no member named|does not name a type|"
+    r"no matching (?:function|constructor) for call to|cannot convert|invalid conversion from|"
+    r"unknown type name|identifier [`'‘\"][^`'’\"]+[`'’\"] is undefined"
+    r")[^\n]*)$", re.I)
 _HEADER = re.compile(r"['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]?:? (?:file not found|No such file or directory)"
                      r"|Cannot open include file: '(?P<h2>[^']+)'")
 _LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:cannot find -l(?P<l>[\w+.-]+)"
@@ -361,6 +370,9 @@ def _diag_of(line: str, i: int) -> CompilerDiag | None:
         if d.group("sev") in ("note", "warning"):
             return None
         return CompilerDiag("diagnostic", d.group("sev"), d.group("file"), int(d.group("line")), msg[:500], "", i)
+    q = _QUOTED_DIAG.search(line) if "rror" in line else None
+    if q:  # no file to place it: classify_origin calls it UNPLACED
+        return CompilerDiag("quoted", "error", "", 0, q.group("msg").strip()[:500], "", i)
     if "fatal error" in line:
         h = _HEADER.search(line)
         if h:

@@ -75,6 +75,7 @@ class Origin(str, Enum):
     LINK = "link"  # linker error (undefined reference to a non-torch symbol, ld returned 1)
     LINK_TORCH = "link_torch"  # undefined reference to a torch/AOTI symbol
     USER = "user"
+    UNPLACED = "unplaced"  # a C++ semantic error quoted without its file (AOTI compiles generated code)
     UNKNOWN = "unknown"
 
     def __str__(self) -> str:
@@ -178,6 +179,8 @@ def classify_origin(d: CompilerDiag) -> Origin:
         return Origin.LINK_TORCH if _TORCH_SYM.search(d.subject) else Origin.LINK
     if d.kind == "linker":
         return Origin.LINK
+    if d.kind == "quoted":
+        return Origin.UNPLACED
     path = d.file.replace("\\", "/")
     if _TORCH_HDR.search(path):
         return Origin.TORCH_HEADER
