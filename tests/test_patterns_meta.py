@@ -42,9 +42,39 @@ def test_required_literals_are_sound():
     assert required_literals(r"a?") is None
     # a literal followed by a small class (also repeated) requires one of its extensions
     assert required_literals(r"\brc[ =:]+(\d+)") == {"rc ", "rc=", "rc:"}
-    assert required_literals(r"ab[cd]e") == {"abc", "abd"}
+    assert required_literals(r"ab[cd]e") == {"abce", "abde"}
+    # an optional character forks the run: every spelling is still required-or-other
+    assert required_literals(r"colou?r") == {"color", "colour"}
+    assert required_literals(r"\brc:? -?(?:139|11)\b") == {"rc 1", "rc: 1", "rc -1", "rc: -1"}
+    assert required_literals(r"x:?") is None
     assert required_literals(r"ab[^c]") == {"ab"} and required_literals(r"ab[cd]*") == {"ab"}
     assert required_literals(r"ab[b-z]") == {"ab"}       # a range is not a few literals
+
+
+def test_prefiltered_search_finds_what_a_full_search_finds():
+    """The literal prefilter and the line windows never lose a match: every table regex, on every
+    log fixture and dev report, alone and padded past the windowing threshold with unrelated lines."""
+    import json
+
+    from aotidebug.core.routing.classify import _compiled, present_keywords
+    from aotidebug.core.text.regexscan import search
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(LOGS.glob("*.txt"))]
+    corpus = Path(__file__).resolve().parent / "fixtures" / "corpus" / "dev.jsonl"
+    texts += [json.loads(line)["error_text"] or "" for line in corpus.read_text().splitlines() if line.strip()]
+    pad = "".join(f"[step {i}] loss=0.{i:04d} lr=3e-4 src/train.py ok\n" for i in range(60))
+    regexes = [(rx, req) for rule in _compiled() for rx, req in rule.regexes]
+    checked = 0
+    for base in texts:
+        for text in (base, pad + base + "\n" + pad):
+            low = text.lower()
+            present = present_keywords(low)
+            for rx, req in regexes:
+                want = rx.search(text)
+                got = search(rx, text, low, req, present)
+                assert bool(got) == bool(want), (rx.pattern, text[:200])
+                checked += bool(want)
+    assert checked > 200   # the property was exercised on real matches, not only on misses
 
 
 def test_exit_status_extractor_reads_every_spelling():

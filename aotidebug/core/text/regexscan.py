@@ -48,7 +48,9 @@ def required_literals(regex: str) -> frozenset[str] | None:
 
 def _seq_requirement(items: Iterable[_Item]) -> frozenset[str] | None:
     best: frozenset[str] | None = None
-    run: list[str] = []
+    # the literal runs in progress: every match holds one of them (a class or an optional
+    # character forks the run: `rc:? -?1` -> "rc 1", "rc: 1", "rc -1", "rc: -1")
+    runs: frozenset[str] = frozenset()
 
     def consider(req: frozenset[str] | None) -> None:
         nonlocal best
@@ -56,18 +58,27 @@ def _seq_requirement(items: Iterable[_Item]) -> frozenset[str] | None:
             best = req
 
     def flush() -> None:
-        if run:
-            consider(frozenset({"".join(run)}))
-            run.clear()
+        nonlocal runs
+        consider(runs)
+        runs = frozenset()
 
     for op, av in items:
         if op is _sre_c.LITERAL:
-            run.append(chr(av).lower())
+            runs = frozenset(r + chr(av).lower() for r in runs or ("",))
             continue
-        chars = _small_set(op, av) if run else None
-        if chars:  # `rc[ =:]` requires one of "rc ", "rc=", "rc:": longer, rarer literals
-            consider(frozenset("".join(run) + c for c in chars))
-            run.clear()
+        chars, how = _small_set(op, av)
+        if chars and len(runs or ("",)) * len(chars) <= MAX_FORKS:
+            grown = frozenset(r + c for r in runs or ("",) for c in chars)
+            if how == "one":
+                runs = grown
+                continue
+            if how == "optional" and runs:
+                runs = runs | grown
+                continue
+            if how == "some":   # `[ =:]+`: one of them follows, then maybe more: the run ends
+                runs = grown
+                flush()
+                continue
         flush()
         if op is _sre_c.SUBPATTERN:
             consider(_seq_requirement(list(av[-1])))
@@ -84,19 +95,35 @@ def _seq_requirement(items: Iterable[_Item]) -> frozenset[str] | None:
     return best
 
 
-def _small_set(op: Any, av: Any) -> frozenset[str] | None:
-    """The characters one item must start with when it is a class of a few literals (`[ =:]`,
-    also repeated at least once: `[ =:]+`), else None."""
-    if op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) and av[0] >= 1 and len(av[2]) == 1:
+MAX_FORKS = 16   # at most this many alternative literals per requirement
+
+
+def _small_set(op: Any, av: Any) -> tuple[frozenset[str] | None, str]:
+    """(the characters, how they occur) when one item is a literal or a class of a few literals
+    that occurs once (`[ =:]`: "one"), at most once (`:?`: "optional") or at least once
+    (`[ =:]+`: "some"); (None, "") for anything else."""
+    how = "one"
+    if op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) and len(av[2]) == 1:
+        lo, hi = av[0], av[1]
+        if (lo, hi) == (0, 1):
+            how = "optional"
+        elif (lo, hi) == (1, 1):
+            how = "one"
+        elif lo >= 1:
+            how = "some"
+        else:
+            return None, ""
         op, av = av[2][0]
+    if op is _sre_c.LITERAL:
+        return (frozenset(chr(av).lower()) if how != "one" else None), how
     if op is not _sre_c.IN:
-        return None
+        return None, ""
     out = set()
-    for op, av in av:
-        if op is not _sre_c.LITERAL:
-            return None
-        out.add(chr(av).lower())
-    return frozenset(out) if 0 < len(out) <= 4 else None
+    for item_op, item_av in av:
+        if item_op is not _sre_c.LITERAL:
+            return None, ""
+        out.add(chr(item_av).lower())
+    return (frozenset(out) if 0 < len(out) <= 4 else None), how
 
 
 _NEWLINE_CATEGORIES = frozenset({"CATEGORY_SPACE", "CATEGORY_NOT_DIGIT", "CATEGORY_NOT_WORD",
