@@ -88,18 +88,21 @@ def extract(text: str, limit_per_label: int = 5) -> list[Evidence]:
     """All structured evidence found in `text` (at most `limit_per_label` per kind)."""
     out: list[Evidence] = []
     seen: set[tuple[str, str]] = set()
-    from .regexscan import windows
+    from .regexscan import finditer_led, windows
 
     low = text.lower()
     for ex, rx, req in _compiled():
         if req is not None and not any(w in low for w in req):
             continue
-        if req is None or len(low) != len(text):
-            spans = [(0, len(text))]
-        else:  # extractor regexes are single-line: search only the lines holding their keyword
-            spans = windows(text, low, req, context=0)
+        found = finditer_led(rx, text, low)  # tried only where the regex's first words occur
+        if found is None:
+            if req is None or len(low) != len(text):
+                spans = [(0, len(text))]
+            else:  # extractor regexes are single-line: search only the lines holding their keyword
+                spans = windows(text, low, req, context=0)
+            found = (m for a, b in spans for m in rx.finditer(text, a, b))
         n = 0
-        for m in (m for a, b in spans for m in rx.finditer(text, a, b)):
+        for m in found:
             fields = {k: v for k, v in m.groupdict().items() if v is not None}
             key = (ex.label, m.group(0))
             if key in seen:
@@ -144,7 +147,10 @@ def kernel_names(text: str) -> list[str]:
     """Generated kernel names in order of first appearance (cpp_fused_*, triton_*, aoti_torch_*_out)."""
     if "cpp_fused" not in text and "triton" not in text and "aoti_torch_" not in text:
         return []
-    return list(dict.fromkeys(_KERNEL.findall(text)))
+    from .regexscan import finditer_led
+
+    led = finditer_led(_KERNEL, text, text)  # case-sensitive: the text is its own "lower" here
+    return list(dict.fromkeys(m.group(1) for m in led) if led is not None else _KERNEL.findall(text))
 
 
 def faulting_kernel(text: str) -> str | None:

@@ -331,6 +331,10 @@ _QUOTED_DIAG = re.compile(
     r"no matching (?:function|constructor) for call to|cannot convert|invalid conversion from|"
     r"unknown type name|identifier [`'‘\"][^`'’\"]+[`'’\"] is undefined"
     r")[^\n]*)$", re.I)
+# literal prefilters: a line holding none of these words cannot match the regex they guard
+_QUOTED_WORDS = ("declared", "member", "name a type", "no matching", "convert", "conversion", "unknown type",
+                 "is undefined")
+_LD_WORDS = ("cannot find -l", "library not found for -l", "cannot open")
 _HEADER = re.compile(r"['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]?:? (?:file not found|No such file or directory)"
                      r"|Cannot open include file: '(?P<h2>[^']+)'")
 _LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:cannot find -l(?P<l>[\w+.-]+)"
@@ -346,14 +350,15 @@ _COLLECT2 = re.compile(r"\bcollect2: error: (?P<msg>.*)$|\bld returned \d+ exit 
 
 
 def _diag_of(line: str, i: int) -> CompilerDiag | None:
-    m = _NVCC.search(line)
+    low = line.lower()
+    m = _NVCC.search(line) if ("nvcc" in line or "ptxas" in line) else None
     if m:
         return CompilerDiag("nvcc", "error", "", 0, (m.group("msg") or m.group("msg2") or "").strip(), "nvcc", i)
     m = _NO_TOOL.search(line) if ("not found" in line or "No such file" in line or "_HOME" in line) else None
     if m:
         tool = next(g for g in m.groups() if g)
         return CompilerDiag("missing_compiler", "error", "", 0, line.strip()[:500], tool.rsplit("/", 1)[-1], i)
-    m = _LD_CANNOT.search(line)
+    m = _LD_CANNOT.search(line) if _any(line, _LD_WORDS) else None
     if m:
         lib = m.group("l") or m.group("l2") or m.group("l3") or ""
         return CompilerDiag("missing_library", "error", "", 0, line.strip()[:500], lib, i)
@@ -370,7 +375,7 @@ def _diag_of(line: str, i: int) -> CompilerDiag | None:
         if d.group("sev") in ("note", "warning"):
             return None
         return CompilerDiag("diagnostic", d.group("sev"), d.group("file"), int(d.group("line")), msg[:500], "", i)
-    q = _QUOTED_DIAG.search(line) if "rror" in line else None
+    q = _QUOTED_DIAG.search(line) if "rror" in line and _any(low, _QUOTED_WORDS) else None
     if q:  # no file to place it: classify_origin calls it UNPLACED
         return CompilerDiag("quoted", "error", "", 0, q.group("msg").strip()[:500], "", i)
     if "fatal error" in line:
@@ -378,7 +383,7 @@ def _diag_of(line: str, i: int) -> CompilerDiag | None:
         if h:
             return CompilerDiag("missing_header", "fatal error", "", 0, line.strip()[:500],
                                 h.group("h") or h.group("h2") or "", i)
-    m = _COLLECT2.search(line)
+    m = _COLLECT2.search(line) if ("collect2" in line or "ld returned" in line) else None
     if m:
         return CompilerDiag("linker", "error", "", 0, line.strip()[:500], "ld", i)
     return None
@@ -641,7 +646,7 @@ def parse_text(text: str) -> ParsedText:
     signals = tuple(name for name, rx in _SIGNALS if rx.search(joined))
     if not signals and any(re.match(r"(?:__GI_)?(?:abort|raise|__pthread_kill\w*)$", c.symbol) for c in b.cpp):
         signals = ("SIGABRT",)
-    if not signals and _CORE.search(joined):
+    if not signals and "core dumped" in joined.lower() and _CORE.search(joined):
         signals = ("COREDUMP",)
     return ParsedText(tuple(b.sections), tuple(b.cpp), tuple(b.glog), tuple(b.diags), signals,
                       tuple(dict.fromkeys(b.noise)), tuple(b.errors), tuple(b.mentions), tuple(b.inline))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # typeshed describes the parser only under its pre-3.11 names
@@ -96,6 +96,82 @@ def _seq_requirement(items: Iterable[_Item]) -> frozenset[str] | None:
 
 
 MAX_FORKS = 16   # at most this many alternative literals per requirement
+MAX_HITS = 256   # past this many literal hits, scanning windows is cheaper than matching at each
+
+
+@functools.lru_cache(maxsize=None)
+def leading_literals(regex: str) -> frozenset[str] | None:
+    """Lower-case strings one of which every match of `regex` STARTS with (after zero-width
+    assertions such as `\\b`), or None. Such a regex need only be tried where they occur."""
+    try:
+        parsed = _sre_parse.parse(regex, FLAGS)
+    except re.error:
+        return None
+    lead = _lead(list(parsed.data))
+    return lead if lead and min(map(len, lead)) >= 2 else None
+
+
+_ZERO_WIDTH = (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT)
+
+
+def _lead(items: list[_Item]) -> frozenset[str] | None:
+    i = 0
+    while i < len(items) and items[i][0] in _ZERO_WIDTH:
+        i += 1
+    if i == len(items):
+        return None
+    op, av = items[i]
+    if op is _sre_c.SUBPATTERN:
+        return _lead(list(av[-1]))
+    if op is _sre_c.BRANCH:
+        alts = [_lead(list(b)) for b in av[1]]
+        return frozenset[str]().union(*alts) if all(alts) else None  # type: ignore[arg-type]
+    runs: frozenset[str] = frozenset()
+    for op, av in items[i:]:
+        if op is _sre_c.LITERAL:
+            runs = frozenset(r + chr(av).lower() for r in runs or ("",))
+            continue
+        chars, how = _small_set(op, av)
+        if not chars or len(runs or ("",)) * len(chars) > MAX_FORKS or (how == "optional" and not runs):
+            break
+        grown = frozenset(r + c for r in runs or ("",) for c in chars)
+        runs = runs | grown if how == "optional" else grown
+        if how == "some":
+            break
+    return runs or None
+
+
+def _hits(low: str, lead: frozenset[str]) -> list[int] | None:
+    """Sorted start offsets of `lead` in `low`; None past MAX_HITS."""
+    out: set[int] = set()
+    for w in lead:
+        i = low.find(w)
+        while i != -1:
+            out.add(i)
+            if len(out) > MAX_HITS:
+                return None
+            i = low.find(w, i + 1)
+    return sorted(out)
+
+
+def finditer_led(rx: re.Pattern[str], text: str, low: str) -> Iterator[re.Match[str]] | None:
+    """`rx.finditer(text)` tried only where the regex's leading literals occur (same matches,
+    same order), or None when the regex has none or they occur too often."""
+    lead = leading_literals(rx.pattern) if len(low) == len(text) else None
+    hits = _hits(low, lead) if lead else None
+    if hits is None:
+        return None
+
+    def gen() -> Iterator[re.Match[str]]:
+        end = 0
+        for p in hits:
+            if p < end:
+                continue
+            m = rx.match(text, p)
+            if m:
+                yield m
+                end = max(m.end(), p + 1)
+    return gen()
 
 
 def _small_set(op: Any, av: Any) -> tuple[frozenset[str] | None, str]:
@@ -243,6 +319,9 @@ def search(rx: re.Pattern[str], text: str, low: str, req: frozenset[str] | None,
            present: frozenset[str]) -> re.Match[str] | None:
     if req is not None and req.isdisjoint(present):
         return None
+    led = finditer_led(rx, text, low)
+    if led is not None:
+        return next(led, None)
     if req is None or len(low) != len(text) or len(text) < 2048:
         return rx.search(text)  # short texts, or lower() changed lengths (rare scripts)
     for start, end in windows(text, low, req, search_context(rx.pattern)):
