@@ -264,8 +264,6 @@ class CppFrame:
 
 
 _C10_HEAD = re.compile(r"^\s*frame #(?P<n>\d+): ")
-_C10_OFFSET = re.compile(r" \+ 0x[0-9a-fA-F]+$")
-_C10_LOC = re.compile(r"^(?:0x[0-9a-fA-F]+ in )?(?P<loc>[^()]*)$")
 
 
 def c10_frame(line: str) -> tuple[int, str, str] | None:
@@ -278,12 +276,21 @@ def c10_frame(line: str) -> tuple[int, str, str] | None:
     loc = ""
     if rest.endswith(")"):
         cut = rest.rfind(" (")
-        tail = _C10_LOC.match(rest[cut + 2:-1]) if cut >= 0 else None
-        if tail is not None:
-            loc, rest = tail.group("loc"), rest[:cut]
+        inner = rest[cut + 2:-1] if cut >= 0 else None
+        if inner is not None and "(" not in inner and ")" not in inner:
+            at = inner.find(" in ")    # `0x7f.. in /lib.so`, or the location alone
+            loc = inner[at + 4:] if at > 2 and inner.startswith("0x") and _is_hex(inner[2:at]) else inner
+            rest = rest[:cut]
     plus = rest.rfind(" + 0x")
-    sym = rest[:plus] if plus >= 0 and _C10_OFFSET.match(rest, plus) else rest
+    sym = rest[:plus] if plus >= 0 and _is_hex(rest[plus + 5:]) else rest
     return (int(m.group("n")), sym, loc) if sym else None
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _is_hex(s: str) -> bool:
+    return bool(s) and _HEX.issuperset(s)
 _LLDB_FRAME = re.compile(r"^\s*\*?\s*frame #(?P<n>\d+): 0x[0-9a-fA-F]+ (?P<loc>[^`\s]+)`(?P<sym>.+?)(?: \+ \d+)?\s*$")
 _GDB_FRAME = re.compile(r"^\s*#(?P<n>\d+)\s+(?:0x[0-9a-fA-F]+ in )?(?P<sym>[^\s(][^(]*?)\s*(?:\(.*?\))?"
                         r"(?:\s+(?:at|from) (?P<loc>\S+))?\s*$")
