@@ -77,6 +77,30 @@ def test_prefiltered_search_finds_what_a_full_search_finds():
     assert checked > 200   # the property was exercised on real matches, not only on misses
 
 
+def test_led_finditer_equals_finditer():
+    """Matching only where a regex's leading literals occur gives finditer's matches, in order."""
+    from aotidebug.core.text.extract import KERNEL_REGEX
+    from aotidebug.core.text.regexscan import finditer_led, leading_literals
+
+    assert leading_literals(r"\bfoo(?:bar|baz)") == {"foobar", "foobaz"}   # parsed as fooba[rz]
+    assert leading_literals(r"(?<!\w)(?:abc|de)f") == {"abc", "de"}     # the group's own leads
+    assert leading_literals(r"\s*abc") is None and leading_literals(r"(?:ab)?cd") is None
+    assert leading_literals(r"a+bc") is None                 # one required letter is no filter
+    texts = [p.read_text(encoding="utf-8") for p in sorted(LOGS.glob("*.txt"))]
+    kernel = re.compile(KERNEL_REGEX)
+    rxs = [kernel, re.compile(r"\bcpp_fused_\w+", re.I), re.compile(r"(?<![\w.])error: \S+", re.I)]
+    seen = 0
+    for text in texts + ["cpp_fused_a_0 cpp_fused_b_1xcpp_fused_c_2", "ERROR: x error: y"]:
+        low = text.lower()
+        for rx in rxs:
+            led = finditer_led(rx, text, low if rx.flags & re.I else text)
+            assert led is not None
+            got = [(m.start(), m.group(0)) for m in led]
+            assert got == [(m.start(), m.group(0)) for m in rx.finditer(text)], (rx.pattern, text[:100])
+            seen += len(got)
+    assert seen > 20
+
+
 def test_exit_status_extractor_reads_every_spelling():
     from aotidebug.core.text.extract import extract
 

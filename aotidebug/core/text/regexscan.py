@@ -157,7 +157,7 @@ def _hits(low: str, lead: frozenset[str]) -> list[int] | None:
 def finditer_led(rx: re.Pattern[str], text: str, low: str) -> Iterator[re.Match[str]] | None:
     """`rx.finditer(text)` tried only where the regex's leading literals occur (same matches,
     same order), or None when the regex has none or they occur too often."""
-    lead = leading_literals(rx.pattern) if len(low) == len(text) else None
+    lead = leading_literals(rx.pattern) if len(low) == len(text) and not rx.flags & re.X else None
     hits = _hits(low, lead) if lead else None
     if hits is None:
         return None
