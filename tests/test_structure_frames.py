@@ -228,3 +228,28 @@ def test_call_of_the_loaded_model_is_run_phase() -> None:
             "_ = aot_model(*input2)\nSegmentation fault (core dumped)\n")
     st = read_structure(text)
     assert st.phase is Phase.RUN and st.phase_source == "mention" and "aot_model(" in st.api_call
+
+
+def test_inline_exception_reads_what_the_one_regex_read() -> None:
+    """`inline_exception` scans from `Error:`-style suffixes; the single regex it replaced (kept
+    here as the reference) gives the same (type, message) on every fixture and corpus line."""
+    import json
+    import re
+    from pathlib import Path
+
+    from aotidebug.core.text.frames import inline_exception
+
+    ref = re.compile(r"(?:^|[\s`'\"(])(?P<t>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Unsupported|SymNode))"
+                     r"`?:\s+(?P<msg>\S.*)$")
+    here = Path(__file__).resolve().parent / "fixtures"
+    lines = [ln for p in sorted((here / "logs").glob("*.txt")) for ln in p.read_text(encoding="utf-8").split("\n")]
+    for row in (here / "corpus" / "dev.jsonl").read_text().splitlines():
+        lines += (json.loads(row)["error_text"] or "").split("\n")
+    lines += ["x (foo.BarError: y", "`KeyError`: 'a'", "FooErrorError: x", ".RuntimeError: x", "aRuntimeError: x",
+              "RuntimeError:x", "RuntimeError:  ", "é.ÉError: ü", "(ValueError:\tz", "a b.c.DError: m: n"]
+    found = 0
+    for ln in lines:
+        m = ref.search(ln)
+        assert inline_exception(ln) == ((m.group("t"), m.group("msg")) if m else None), ln
+        found += m is not None
+    assert found > 30

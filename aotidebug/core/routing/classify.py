@@ -83,6 +83,21 @@ def _line_keywords() -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=1)
+def _by_keyword() -> tuple[dict[str, tuple[tuple[int, int], ...]], tuple[tuple[int, int], ...]]:
+    """keyword -> the (rule, regex) places that require it; and the places that require none
+    (the meta-test keeps that empty). A text is tried only against the places of its keywords."""
+    index: dict[str, list[tuple[int, int]]] = {}
+    always = []
+    for ri, rule in enumerate(_compiled()):
+        for xi, (_, req) in enumerate(rule.regexes):
+            if req is None:
+                always.append((ri, xi))
+            for w in req or ():
+                index.setdefault(w, []).append((ri, xi))
+    return {w: tuple(v) for w, v in index.items()}, tuple(always)
+
+
+@functools.lru_cache(maxsize=1)
 def _all_keywords() -> tuple[str, ...]:
     return tuple(sorted({w for rule in _compiled() for _, req in rule.regexes if req for w in req}))
 
@@ -142,14 +157,20 @@ def classify(text: str, *, normalized: bool = False, reduce: bool | None = None)
         text = normalize(text)
     low = text.lower()
     present = present_keywords(low)
+    index, always = _by_keyword()
+    places = sorted({p for w in present for p in index[w]}.union(always))  # table order
+    rules = _compiled()
     matches: list[Match] = []
-    for rule in _compiled():
-        for rx, req in rule.regexes:
-            m = _search(rx, text, low, req, present)
-            if m:
-                groups = {k: v for k, v in m.groupdict().items() if v is not None}
-                matches.append(Match(rule.pattern, line_at(text, m.start()), m.start(), groups))
-                break
+    done = -1
+    for ri, xi in places:
+        if ri == done:
+            continue  # this rule already matched through an earlier regex
+        rx, req = rules[ri].regexes[xi]
+        m = _search(rx, text, low, req, present)
+        if m:
+            groups = {k: v for k, v in m.groupdict().items() if v is not None}
+            matches.append(Match(rules[ri].pattern, line_at(text, m.start()), m.start(), groups))
+            done = ri
     return matches
 
 

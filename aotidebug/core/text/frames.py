@@ -414,7 +414,24 @@ _TERMINATE = re.compile(r"terminate called after throwing an instance of ['‘`]
 _WHAT = re.compile(r"^\s*what\(\):\s*(?P<msg>.*)$")
 
 # An exception quoted inside a line ("395 errors like: RuntimeError: ...", "with error `KeyError: 'x'`").
-_INLINE_EXC = re.compile(r"(?:^|[\s`'\"(])(?P<t>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Unsupported|SymNode))`?:\s+(?P<msg>\S.*)$")
+_INLINE_SUFFIX = re.compile(r"(?P<s>Error|Exception|Unsupported|SymNode)`?:\s+(?=\S)")
+_INLINE_TYPE = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Unsupported|SymNode)")
+
+
+def inline_exception(line: str) -> tuple[str, str] | None:
+    """(type, message) of the first `Type: message` quoted inside a line ("395 errors like:
+    RuntimeError: ...", "with error `KeyError: 'x'`"), found from the type's suffix backwards: one
+    regex for the whole shape tried every position of a long line (tests/test_structure_frames.py
+    keeps it as the reference)."""
+    for m in _INLINE_SUFFIX.finditer(line):
+        j = m.start("s")
+        while j > 0 and (line[j - 1].isalnum() or line[j - 1] in "_."):
+            j -= 1
+        if j > 0 and not (line[j - 1].isspace() or line[j - 1] in "`'\"("):
+            continue
+        if _INLINE_TYPE.fullmatch(line, j, m.end("s")):
+            return line[j:m.end("s")], line[m.end():]
+    return None
 
 # cheap prefilters (lower case): a line holding none of these words cannot match the regex after it
 _NOISE_WORDS = ("warning", "deprecat", "will be removed", "outdated pt2", "resized", "warn(", "+===",
@@ -537,7 +554,10 @@ class _Builder:
             self.mentions.append((i + 1, code.strip()[:300]))
         return bool(code)
 
-    def other(self, line: str, i: int, low: str) -> None:
+    def other(self, line: str, i: int) -> None:
+        if "frame #" in line and self.cpp_frame(line, i):  # most of a CPU log: read it first
+            return
+        low = line.lower()
         body = line
         g = _GLOG.match(line) if "] " in line or line.rstrip().endswith("]") else None
         if g:
@@ -575,11 +595,11 @@ class _Builder:
             self.loaded_model_call(body, i)
         if "(" in body and _any(low, _CODEY_WORDS) and _CODEY.search(body):
             self.mentions.append((i, body.strip()[:300]))
-        inline = _INLINE_EXC.search(body) if ("Error" in body or "Exception" in body or "Unsupported" in body
-                                             or "SymNode" in body) else None
-        if inline and exception_type_names(inline.group("t")) and not inline.group("t").endswith("Warning"):
-            msg = inline.group("msg").strip().strip("`")
-            self.inline.append(ExcLine(inline.group("t"), msg[:1000], i, inner_types(msg)))
+        inline = inline_exception(body) if ("Error" in body or "Exception" in body or "Unsupported" in body
+                                            or "SymNode" in body) else None
+        if inline and exception_type_names(inline[0]) and not inline[0].endswith("Warning"):
+            msg = inline[1].strip().strip("`")
+            self.inline.append(ExcLine(inline[0], msg[:1000], i, inner_types(msg)))
         if (g is None or g.group("lvl") in "EF") and _any(low, _ERRORISH_WORDS) and _ERRORISH.search(body):
             self.errors.append(body.strip()[:500])
 
@@ -646,7 +666,7 @@ def parse_text(text: str) -> ParsedText:
             if b.frame(m, lines, i):
                 skip = i + 1
             continue
-        b.other(line, i, line.lower())
+        b.other(line, i)
     b.close(None)
     joined = "" if not _any(text.lower(), _SIGNAL_WORDS) else "\n".join(
         ln for i, ln in enumerate(lines) if i not in b.noise_lines and _any(ln.lower(), _SIGNAL_WORDS))
