@@ -185,3 +185,17 @@ def test_quoted_diag_is_not_everything() -> None:
     env = read_structure("fatal error: cuda_runtime.h: No such file or directory")
     assert [d.origin.value for d in env.diagnostics] == ["env_missing_header"]      # the environment
     assert _top("fatal error: cuda_runtime.h: No such file or directory") == "compile_toolchain"
+
+
+def test_pattern_text_leaves_out_c10_frames_by_their_shape() -> None:
+    log = ("RuntimeError: mat1 and mat2 must have the same dtype\n"
+           "frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x9d (0x7f in /lib/libc10.so)\n"
+           "frame #1: aoti_torch_cpu_addmm_out + 0xd7 (0x7f in /lib/libtorch_cpu.so)\n"
+           "Exception raised from meta at LinearAlgebra.cpp:194")
+    kept = text_for_patterns(log, read_structure(log))
+    assert "frame #" not in kept and "same dtype" in kept and "Exception raised from meta" in kept
+    # a live exception's structure is read from other text: lines are matched by shape, not index
+    other = read_structure("x\ny\n" + log)
+    assert text_for_patterns("a\nb\nc\nd\ne", other) == "a\nb\nc\nd\ne"
+    # no c10 frame read: the text is left as it is
+    assert text_for_patterns("frame #0: not c10 (really)", read_structure("plain")) == "frame #0: not c10 (really)"

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 __all__ = [
     "PyFrame", "ExcLine", "Section", "CppFrame", "GlogLine", "CompilerDiag", "ParsedText",
     "parse_text", "is_library_path", "torch_module", "library_package", "exception_type_names",
-    "MAX_LINES", "inner_types", "make_frame", "parse_exception_line",
+    "MAX_LINES", "inner_types", "make_frame", "parse_exception_line", "is_c10_frame",
     "is_torch_path", "is_user_path", "parse_frames", "user_frames", "LOADED_MODEL_CALL",
 ]
 
@@ -264,6 +264,11 @@ class CppFrame:
 
 
 _C10_HEAD = re.compile(r"^\s*frame #(?P<n>\d+): ")
+
+
+def is_c10_frame(line: str) -> bool:
+    """True for a c10 stack frame line (`frame #3: ...`), by its head alone."""
+    return _C10_HEAD.match(line) is not None
 
 
 def c10_frame(line: str) -> tuple[int, str, str] | None:

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .frames import (LOADED_MODEL_CALL, MAX_LINES, CompilerDiag, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame,
-                     Section, inner_types, make_frame, parse_text)
+from .frames import (LOADED_MODEL_CALL, CompilerDiag, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
+                     inner_types, is_c10_frame, make_frame, parse_text)
 
 __all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
            "read_exception", "subsystem_of_module", "classify_origin", "text_for_patterns", "MAX_CHAIN"]
@@ -603,12 +603,12 @@ def text_for_patterns(text: str, st: Structure) -> str:
     """`text` without its noise lines when an error is present (warnings and deprecation notices are
     evidence, never the cause); unchanged when the text holds no error (then a notice may be all
     there is, e.g. the legacy API's deprecation banner)."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     # c10 stack frames (`frame #3: sym + 0x9d (0x7f.. in lib.so)`) are read by the structure
-    # (subsystem, phase); no pattern needs them, and they are most of a CPU log's bytes
-    frames = ({f.text_line for f in st.cpp_frames if f.style == "c10"}
-              if st.cpp_frames and len(lines) <= MAX_LINES else set())
+    # (subsystem, phase); no pattern needs them, and they are most of a CPU log's bytes. They are
+    # recognised by their shape: a live exception's structure was read from other text.
+    frames = "frame #" in text and any(f.style == "c10" for f in st.cpp_frames)
     if not frames and (not st.has_error or not st.noise):
         return text
     noise = set(st.noise) if st.has_error else set()
-    return "\n".join(ln for i, ln in enumerate(lines) if i not in frames and ln.strip()[:500] not in noise)
+    return "\n".join(ln for ln in text.split("\n")
+                     if not (frames and "frame #" in ln and is_c10_frame(ln)) and ln.strip()[:500] not in noise)
