@@ -190,15 +190,15 @@ def test_pool_thread_fault_says_why_no_call_site() -> None:
     assert site.kernel == "cpp_fused_add_0" and site.call_site is None
     assert site.to_dict()["thread"] == "other" and site.to_dict()["pid"] == 5
     line = crash_line.format_line(site)
-    assert "faulted on a worker thread in an OpenMP parallel region" in line
-    # the main thread faulting (tid == pid) is not called a worker thread
+    assert "faulted on a non-main thread in an OpenMP parallel region (tid 7, pid 5)" in line
+    # the main thread faulting (tid == pid) is not called a non-main thread
     main = read_records(HEADER.pack(MAGIC, 11, 1, 5, 5, 0xdead, 0x7f0000001290, 0, 0))
     msite = decode(main, _maps(), AOTI, ranges=[(0x7f0000000000, 0x7f0000010000)])
-    assert msite.to_dict()["thread"] == "main" and "worker thread" not in crash_line.format_line(msite)
+    assert msite.to_dict()["thread"] == "main" and "non-main thread" not in crash_line.format_line(msite)
     # with the wrapper on a captured stack there is nothing to explain
     both = decode(read_records(_blob(11, 0x7f0000001290, [0x7f0000004123])), _maps(), AOTI,
                   ranges=[(0x7f0000000000, 0x7f0000010000)])
-    assert both.call_site is not None and "worker thread" not in crash_line.format_line(both)
+    assert both.call_site is not None and "non-main thread" not in crash_line.format_line(both)
 
 
 def test_truncated_and_garbage_records_never_raise() -> None:
@@ -411,7 +411,7 @@ def test_static_crash_names_kernel_with_source_nodes(big_prov) -> None:
     if e.details["call_site"] is None:
         # the 4096x4096 kernel runs on an OpenMP pool: when only pool threads faulted before
         # the process died, no captured stack holds run_impl, and the report says so
-        assert "faulted on a worker thread in an OpenMP parallel region" in e.details["crash_line"]
+        assert "faulted on a non-main thread in an OpenMP parallel region" in e.details["crash_line"]
     else:
         assert "run_impl" in e.details["call_site"]
     ev = _site_ev(e)

@@ -119,8 +119,8 @@ def _thread_note(site: SiteLike) -> str | None:
     if site.call_site is not None or thread_kind(site) != "other":
         return None
     region = " in an OpenMP parallel region" if "_omp_fn" in (site.symbol or "") else ""
-    return (f"faulted on a worker thread{region}, not the calling thread: the wrapper's call "
-            "site was not on the captured stack")
+    return (f"faulted on a non-main thread{region} (tid {site.tid}, pid {site.pid}): no captured "
+            "stack holds the wrapper's call site")
 
 
 def format_line(site: SiteLike, notes: str | None = None) -> str:
