@@ -9,11 +9,13 @@ truncated (a truncated .so is exactly what a SIGBUS-at-load crash is about).
 from __future__ import annotations
 
 import bisect
+import contextlib
 import os
 import re
 import struct
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Iterator
+from typing import BinaryIO, Callable
 
 SHT_SYMTAB, SHT_DYNSYM = 2, 11
 PT_LOAD = 1
@@ -129,14 +131,21 @@ def _symbols_of(fh: object, size: int, shdrs: list[tuple[int, ...]], idx: int) -
 def read_symbols(path: str) -> SymbolTable:
     """The function symbols of an ELF64 little-endian file: `.symtab` (locals included) merged
     with `.dynsym`; a stripped file falls back to `.dynsym` alone. Raises SymbolError."""
+    with _elf_file(path) as (fh, size):
+        return _parse(fh, size, path)
+
+
+@contextlib.contextmanager
+def _elf_file(path: str) -> Iterator[tuple[BinaryIO, int]]:
+    """(open file, its size) for the ELF readers; every failure is a SymbolError that says
+    whether the file could not be opened, could not be read, or is malformed."""
     try:
         fh = open(path, "rb")
     except OSError as exc:
         raise SymbolError(f"cannot open {path}: {exc.strerror or exc}") from None
     with fh:
         try:
-            size = os.fstat(fh.fileno()).st_size
-            return _parse(fh, size, path)
+            yield fh, os.fstat(fh.fileno()).st_size
         except OSError as exc:
             raise SymbolError(f"cannot read {path}: {exc}") from None
         except (struct.error, IndexError, OverflowError, MemoryError) as exc:
@@ -199,46 +208,34 @@ def lookup(path: str, vaddrs: list[int]) -> SymbolTable:
     needs a dozen addresses. Same result as read_symbols(path).resolve for these addresses."""
     targets = sorted(set(vaddrs))
     best: dict[int, tuple[int, int, int, int]] = {}   # vaddr -> (value, size, st_name, strtab idx)
-    try:
-        fh = open(path, "rb")
-    except OSError as exc:
-        raise SymbolError(f"cannot open {path}: {exc.strerror or exc}") from None
-    with fh:
-        try:
-            size = os.fstat(fh.fileno()).st_size
-            shdrs, loads = _sections(fh, size, path)
-            names: list[Symbol] = []
-            for idx, hdr in enumerate(shdrs):
-                if hdr[1] not in (SHT_SYMTAB, SHT_DYNSYM) or hdr[9] != _SYM.size:
+    with _elf_file(path) as (fh, size):
+        shdrs, loads = _sections(fh, size, path)
+        names: list[Symbol] = []
+        for idx, hdr in enumerate(shdrs):
+            if hdr[1] not in (SHT_SYMTAB, SHT_DYNSYM) or hdr[9] != _SYM.size:
+                continue
+            count = min(hdr[5] // _SYM.size, MAX_SYMBOLS)
+            raw = _read_at(fh, hdr[4], count * _SYM.size, size, "symbol table")
+            for st_name, info, _o, shndx, value, st_size in _SYM.iter_unpack(raw):
+                if (info & 0xF) not in (STT_FUNC, STT_GNU_IFUNC) or shndx == SHN_UNDEF or not value:
                     continue
-                count = min(hdr[5] // _SYM.size, MAX_SYMBOLS)
-                raw = _read_at(fh, hdr[4], count * _SYM.size, size, "symbol table")
-                for st_name, info, _o, shndx, value, st_size in _SYM.iter_unpack(raw):
-                    if (info & 0xF) not in (STT_FUNC, STT_GNU_IFUNC) or shndx == SHN_UNDEF or not value:
-                        continue
-                    i = bisect.bisect_left(targets, value)
-                    while i < len(targets) and targets[i] < value + max(st_size, 1):
-                        old = best.get(targets[i])
-                        if old is None or value > old[0]:
-                            best[targets[i]] = (value, st_size, st_name, hdr[6])
-                        i += 1
-                if hdr[6] >= len(shdrs):
+                i = bisect.bisect_left(targets, value)
+                while i < len(targets) and targets[i] < value + max(st_size, 1):
+                    old = best.get(targets[i])
+                    if old is None or value > old[0]:
+                        best[targets[i]] = (value, st_size, st_name, hdr[6])
+                    i += 1
+            if hdr[6] >= len(shdrs):
+                continue
+            for v, (value, st_size, st_name, link) in list(best.items()):
+                if link != hdr[6] or v < 0:
                     continue
-                for v, (value, st_size, st_name, link) in list(best.items()):
-                    if link != hdr[6] or v < 0:
-                        continue
-                    s_off, s_size = shdrs[link][4], shdrs[link][5]
-                    if st_name < s_size:
-                        raw_name = _read_at(fh, s_off + st_name, min(MAX_NAME, s_size - st_name), size,
-                                            "symbol name")
-                        names.append(Symbol(value, st_size, _name(raw_name, 0), False))
-            table = SymbolTable(path, sorted(set(names), key=lambda s: (s.addr, -s.size)), loads,
-                                "lookup")
-            return table
-        except OSError as exc:
-            raise SymbolError(f"cannot read {path}: {exc}") from None
-        except (struct.error, IndexError, OverflowError, MemoryError) as exc:
-            raise SymbolError(f"malformed ELF {path}: {exc}") from None
+                s_off, s_size = shdrs[link][4], shdrs[link][5]
+                if st_name < s_size:
+                    raw_name = _read_at(fh, s_off + st_name, min(MAX_NAME, s_size - st_name), size,
+                                        "symbol name")
+                    names.append(Symbol(value, st_size, _name(raw_name, 0), False))
+        return SymbolTable(path, sorted(set(names), key=lambda s: (s.addr, -s.size)), loads, "lookup")
 
 
 def read_loads(path: str) -> list[tuple[int, int, int]]:
