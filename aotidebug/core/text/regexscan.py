@@ -63,22 +63,12 @@ def _seq_requirement(items: Iterable[_Item]) -> frozenset[str] | None:
         runs = frozenset()
 
     for op, av in items:
-        if op is _sre_c.LITERAL:
-            runs = frozenset(r + chr(av).lower() for r in runs or ("",))
-            continue
-        chars, how = _small_set(op, av)
-        if chars and len(runs or ("",)) * len(chars) <= MAX_FORKS:
-            grown = frozenset(r + c for r in runs or ("",) for c in chars)
-            if how == "one":
-                runs = grown
-                continue
-            if how == "optional" and runs:
-                runs = runs | grown
-                continue
-            if how == "some":   # `[ =:]+`: one of them follows, then maybe more: the run ends
-                runs = grown
+        step = _extend(runs, op, av)
+        if step is not None:
+            runs, ends = step
+            if ends:
                 flush()
-                continue
+            continue
         flush()
         if op is _sre_c.SUBPATTERN:
             consider(_seq_requirement(list(av[-1])))
@@ -129,17 +119,26 @@ def _lead(items: list[_Item]) -> frozenset[str] | None:
         return frozenset[str]().union(*alts) if all(alts) else None  # type: ignore[arg-type]
     runs: frozenset[str] = frozenset()
     for op, av in items[i:]:
-        if op is _sre_c.LITERAL:
-            runs = frozenset(r + chr(av).lower() for r in runs or ("",))
-            continue
-        chars, how = _small_set(op, av)
-        if not chars or len(runs or ("",)) * len(chars) > MAX_FORKS or (how == "optional" and not runs):
+        step = _extend(runs, op, av)
+        if step is None:
             break
-        grown = frozenset(r + c for r in runs or ("",) for c in chars)
-        runs = runs | grown if how == "optional" else grown
-        if how == "some":
+        runs, ends = step
+        if ends:
             break
     return runs or None
+
+
+def _extend(runs: frozenset[str], op: Any, av: Any) -> tuple[frozenset[str], bool] | None:
+    """The literal runs grown by one parsed item, and whether the run ends after it; None when
+    the item is not a literal, a small class or an optional character that can extend them."""
+    if op is _sre_c.LITERAL:
+        return frozenset(r + chr(av).lower() for r in runs or ("",)), False
+    chars, how = _small_set(op, av)
+    if not chars or len(runs or ("",)) * len(chars) > MAX_FORKS or (how == "optional" and not runs):
+        return None
+    grown = frozenset(r + c for r in runs or ("",) for c in chars)
+    # `:?` keeps both spellings; `[ =:]+`: one of them follows, then maybe more, so the run ends
+    return (runs | grown if how == "optional" else grown), how == "some"
 
 
 def _hits(low: str, lead: frozenset[str]) -> list[int] | None:
