@@ -2,7 +2,9 @@
 
 Usage: python3 benchmarks/classify_speed.py [--mb 40]
 
-1. Median time to diagnose one typical error text (a real CPU log from tests/fixtures/logs).
+1. Median time to diagnose one typical error text (a real CPU log from tests/fixtures/logs), and
+   of a 4 KB prose report with no traceback (every sentence a complaint: the phase is read from
+   its words, text/phase_words.py, the slowest path a short text takes).
 2. A large log (tens of MB) built from the real fixture texts interleaved with training-style
    noise lines whose numbers and words vary: time of `diagnose_text` against ONE precompiled-regex
    pass over the same text (`finditer` of one table regex compiled the way the table compiles
@@ -65,6 +67,15 @@ def main(argv: list[str]) -> int:
     print(f"typical text: {len(typical)} chars; median diagnose_text: {statistics.median(samples) * 1e3:.3f} ms "
           f"(min {min(samples) * 1e3:.3f}, p90 {sorted(samples)[int(len(samples) * 0.9)] * 1e3:.3f} ms; on a "
           f"shared VM the minimum is the steadier figure)")
+    prose = ("The AOTI compiled model fails at inference and the outputs look wrong. " * 64)[:4200]
+    diagnose_text(prose)
+    prose_s = []
+    for _ in range(300):
+        t0 = time.perf_counter()
+        diagnose_text(prose)
+        prose_s.append(time.perf_counter() - t0)
+    print(f"prose report: {len(prose)} chars, no traceback; median diagnose_text: "
+          f"{statistics.median(prose_s) * 1e3:.3f} ms (min {min(prose_s) * 1e3:.3f} ms)")
     from aotidebug import diagnose
 
     diagnose(typical)

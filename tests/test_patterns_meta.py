@@ -226,6 +226,18 @@ def test_every_category_has_a_docs_page_and_codes_table():
         assert p.code in codes_md and p.slug in codes_md, p.code
 
 
+def test_a_code_is_never_reused():
+    """Codes are stable: a retired code stays retired, so each code has one row in docs/codes.md
+    and a live pattern never carries a retired code."""
+    import re
+
+    rows = re.findall(r"^\| `(AOT[DS]\d+)` \| `([\w-]+)` \|(.*)$", (DOCS / "codes.md").read_text(), re.M)
+    codes = [c for c, _, _ in rows]
+    assert len(codes) == len(set(codes)), sorted(c for c in set(codes) if codes.count(c) > 1)
+    retired = {c for c, _, rest in rows if "*retired*" in rest}
+    assert not retired & {p.code for p in PATTERNS}
+
+
 def test_patterns_are_compiled_lazily():
     import subprocess
     import sys

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from aotidebug.core.routing.structural import PHASE_PRIORS, PRIOR_CAP, RULES, merge, next_measurement, score
+from aotidebug.core.routing.structural import PHASE_PRIORS, PRIOR_CAP, RULES, fired, merge, next_measurement, score
 from aotidebug.core.text.structure import Phase, read_structure, text_for_patterns
 
 CATEGORIES = {"device_mismatch", "input_mismatch", "dynamic_shape_guard", "index_out_of_bounds",
@@ -136,6 +136,33 @@ def test_text_for_patterns_drops_noise_only_with_an_error() -> None:
 ])
 def test_more_mechanisms(text: str, category: str) -> None:
     assert _top(text) == category
+
+
+@pytest.mark.parametrize("text", [
+    "FAILED inductor/test_aot_inductor.py::AOTInductorTestABICompatibleCpu::test_foo_cpu - RuntimeError: boom",
+    "$ python test/inductor/test_aot_inductor.py -k test_bar\nRuntimeError: Expected to find \"grid_0\" but did not find it",
+    "ERROR: test_baz_cuda (__main__.AOTInductorTestABICompatibleGpu)\nAssertionError: 3 != 4",
+])
+def test_torch_own_test_suite_failing_is_torch_s(text: str) -> None:
+    """AOTS119: the failing program is torch's own AOTI test: a weak torch_bug reading (0.4),
+    below any pattern that names a cause."""
+    from aotidebug.core.routing.classify import diagnose_text
+
+    d = diagnose_text(text)
+    assert d.category.value == "torch_bug" and d.confidence < 0.6, d.candidates
+    # a named cause in the same text still decides
+    assert _top(text + "\nRuntimeError: CUDA error: out of memory") == "out_of_memory"
+
+
+def test_test_program_is_read_from_a_frame_and_not_from_a_user_test() -> None:
+    tb = ('Traceback (most recent call last):\n'
+          '  File "/src/pytorch/test/inductor/test_aot_inductor.py", line 412, in test_foo\n'
+          "    self.check_model(Model(), example_inputs)\n"
+          "AssertionError: Tensor-likes are not close!\n")
+    assert read_structure(tb).test_program == "test_aot_inductor.py"
+    mine = tb.replace("/src/pytorch/test/inductor/test_aot_inductor.py", "/home/me/test_mymodel.py")
+    st = read_structure(mine)
+    assert st.test_program == "test_mymodel.py" and "AOTS119" not in {r.code for r in fired(st)}
 
 
 def test_integer_division_by_zero_is_read_as_what_it_is() -> None:

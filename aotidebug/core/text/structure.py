@@ -22,6 +22,7 @@ from typing import Any
 
 from .frames import (LOADED_MODEL_CALL, CompilerDiag, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
                      inner_types, is_c10_frame, make_frame, parse_text)
+from .phase_words import complains, phase_from_words
 
 __all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
            "read_exception", "subsystem_of_module", "classify_origin", "text_for_patterns", "MAX_CHAIN"]
@@ -57,6 +58,7 @@ class Phase(str, Enum):
         return self.value
 
 
+WORDS_WINDOW = 8192  # characters read for the words' phase at each end of a long text
 _PHASE_ORDER = {Phase.EXPORT: 0, Phase.COMPILE: 1, Phase.LOAD: 2, Phase.RUN: 3}
 
 
@@ -237,7 +239,7 @@ class Structure:
     raise_site: str = ""  # user / torch / triton / stdlib / library
     subsystem: Subsystem = Subsystem.UNKNOWN
     phase: Phase = Phase.UNKNOWN
-    phase_source: str = ""  # frames / subsystem / mention
+    phase_source: str = ""  # frames / subsystem / mention / "words: <word>"
     api_call: str = ""
     cpp_frames: tuple[CppFrame, ...] = ()
     glog: tuple[GlogLine, ...] = ()
@@ -247,6 +249,7 @@ class Structure:
     error_lines: tuple[str, ...] = ()
     has_error: bool = False
     sections: tuple[Section, ...] = field(default=(), repr=False)
+    test_program: str = ""  # the test file or test class that failed (a frame, a pytest/unittest line, a command)
 
     @property
     def type_names(self) -> frozenset[str]:
@@ -284,6 +287,7 @@ class Structure:
             "diagnostics": [{"kind": d.diag.kind, "origin": d.origin.value, "file": d.diag.file,
                              "message": d.diag.message, "torch_symbol": d.torch_symbol} for d in self.diagnostics],
             "signals": list(self.signals), "noise": list(self.noise), "has_error": self.has_error,
+            "test_program": self.test_program,
             "cpp_frames": len(self.cpp_frames), "glog": len(self.glog),
         }
 
@@ -438,7 +442,35 @@ def _raise_site(sections: tuple[Section, ...]) -> str:
     return ""
 
 
-def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Section, ...]) -> Structure:
+# A failing test names its program: a pytest node id, a unittest header, a command line or a frame.
+_TEST_PROGRAM = re.compile(r"(?:^|[\s/(:])(?P<file>test_\w+\.py)\b|\(__main__\.(?P<cls>\w*Test\w*)\)", re.M)
+
+
+def _test_program(frames: tuple[PyFrame, ...], text: str) -> str:
+    """The test file or class whose run failed, or "" (read from the frames first, then the text)."""
+    for fr in frames:
+        name = fr.path.replace("\\", "/").rsplit("/", 1)[-1]
+        if name.startswith("test_") and name.endswith(".py"):
+            return name
+    if "test" not in text:
+        return ""
+    m = _TEST_PROGRAM.search(text[:WORDS_WINDOW] + "\n" + text[-WORDS_WINDOW:] if len(text) > 2 * WORDS_WINDOW else text)
+    return (m.group("file") or m.group("cls")) if m else ""
+
+
+def _words_phase(text: str) -> tuple[Phase, str]:
+    """The phase the report's words name (phase_words.py), read from its head and tail only: the
+    words of a pasted report sit around its error, and a long log is all frames in between."""
+    if len(text) > 2 * WORDS_WINDOW:
+        text = text[:WORDS_WINDOW] + "\n" + text[-WORDS_WINDOW:]
+    if not complains(text):
+        return Phase.UNKNOWN, ""
+    phase, word = phase_from_words(text)
+    return Phase(phase), word
+
+
+def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Section, ...],
+              words: str = "") -> Structure:
     diags = tuple(DiagReading(d, classify_origin(d), bool(_TORCH_SYM.search(d.message))) for d in parsed.diagnostics)
     frames = tuple(f for s in sections for f in s.frames)
     sub, tframe = _py_subsystem(sections)
@@ -450,12 +482,16 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
     mention, mention_src = _mention_phase(parsed.api_mentions)
     text = "\n".join(parsed.error_lines)
     phase, source = _resolve_phase(api, "frames", _subsystem_phase(sub, parsed.cpp_frames, text), mention)
+    if phase is Phase.UNKNOWN and words:
+        phase, word = _words_phase(words)
+        source = f"words: {word}"
     api_call = api_src if api is not Phase.UNKNOWN else mention_src
     has_error = bool(any(not c.type.endswith("Warning") for c in chain) or diags or parsed.signals
                      or any(g.level in "EF" for g in parsed.glog) or parsed.error_lines)
     return Structure(chain, frames, tuple(f for f in frames if f.is_user), tframe, _raise_site(sections), sub,
                      phase, source if phase is not Phase.UNKNOWN else "", api_call, parsed.cpp_frames,
-                     parsed.glog, diags, parsed.signals, parsed.noise, parsed.error_lines, has_error, sections)
+                     parsed.glog, diags, parsed.signals, parsed.noise, parsed.error_lines, has_error, sections,
+                     _test_program(frames, words))
 
 
 def _links_from_text(parsed: ParsedText) -> tuple[ExcLink, ...]:
@@ -472,7 +508,7 @@ def _links_from_text(parsed: ParsedText) -> tuple[ExcLink, ...]:
 def read_structure(text: str) -> Structure:
     """The structural reading of any log or traceback text (pure; never imports torch)."""
     parsed = parse_text(text if isinstance(text, str) else str(text))
-    return _assemble(parsed, _links_from_text(parsed), parsed.sections)
+    return _assemble(parsed, _links_from_text(parsed), parsed.sections, text if isinstance(text, str) else "")
 
 
 # -- live exceptions ------------------------------------------------------------------------------
@@ -593,7 +629,8 @@ def read_exception(exc: BaseException) -> Structure:
         parsed = parse_text("\n".join(texts))
         # messages hold compiler output, C++ frames, glog lines; their own tracebacks are added too
         sections = [s for s in parsed.sections if s.frames] + sections
-        return _assemble(parsed, tuple(links[-MAX_CHAIN:]), tuple(sections))
+        words = "\n".join([lk.message for lk in links] + texts)
+        return _assemble(parsed, tuple(links[-MAX_CHAIN:]), tuple(sections), words)
     except BaseException as err:  # never let reading an error raise a new one
         return Structure(chain=(ExcLink(type(err).__name__, f"aotidebug could not read the exception: {_str(err)}"),),
                          has_error=True)

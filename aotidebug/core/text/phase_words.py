@@ -1,0 +1,99 @@
+"""The phase a report's own words place its failure in, when no frame, API call or subsystem does.
+
+A pasted report is often prose around one quoted line ("the AOTI-compiled model segfaults at
+inference", "the generated wrapper does not build with clang"). Its words still say which stage of
+the pipeline broke: export (tracing), compile (codegen, the C++ build), load (dlopen, mmap of
+weights) or run (inference, outputs, crashes). This reading is the weakest source of a phase: it
+is used only when the traceback, the API call and the subsystem say nothing (structure.py), and
+the priors it selects are scaled down (routing/structural.py, WORDS_PRIOR_SCALE).
+
+Pure: string in, phase name out. The vocabulary is data (PHASE_WORDS, FAILURE_WORDS).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .regexscan import finditer_led
+
+__all__ = ["PHASE_WORDS", "FAILURE_WORDS", "PIPELINE", "phase_from_words", "complains"]
+
+# Pipeline order: a later stage presupposes the earlier ones worked, so a tie goes to the later one.
+PIPELINE = ("export", "compile", "load", "run")
+
+# phase -> regexes naming that stage (lower-cased text). Each names a STAGE, never a cause:
+# "the generated wrapper" is compile whatever went wrong in it.
+PHASE_WORDS: dict[str, tuple[str, ...]] = {
+    "export": (
+        r"\btorch\.export\b", r"\bexport\(", r"\bduring (?:export|tracing)\b", r"\btracing\b", r"\bdynamo\b",
+        r"\bgraph breaks?\b", r"\b(?:fail(?:s|ed|ing)? to|cannot|can't|unable to) export\b",
+        r"\bexport (?:fails|failed|failure|errors?)\b", r"\bdata[- ]dependent\b", r"\bunbacked\b",
+        r"\bnon-?strict\b",
+    ),
+    "compile": (
+        r"\bcompil(?:e|es|ing|ation|er|ers)\b", r"\baot_compile\b", r"\baoti_compile_and_package\b",
+        r"\bcode ?gen(?:eration)?\b", r"\bgenerated (?:c\+\+|cpp|code|wrapper|kernels?|triton|source)\b",
+        r"\bcpp_wrapper\b", r"\bwrapper\b", r"\blower(?:ing|ed|s)?\b", r"\bbuild(?:s|ing)?\b",
+        r"\bbuilt\b", r"\b(?:g\+\+|gcc\b|clang\b|clang\+\+|nvcc\b|msvc\b|cl\.exe\b)", r"\bautotun\w*",
+        r"\bheaders?\b", r"\bundeclared\b|\bnot declared\b|\bno matching (?:function|constructor)\b|\bcannot convert\b",
+        r"\blink(?:er|ing)\b", r"\bcpp_builder\b", r"\bcodecache\b|\bcode cache\b",
+    ),
+    "load": (
+        r"\bload(?:s|ing)?\b", r"\baoti_load_package\b|\baot_load\b|\bload_package\b",
+        r"\bpackage ?loader\b|\baotimodelpackageloader\b", r"\bdlopen\b", r"\bmmap\w*", r"\bshared (?:object|library)\b",
+        r"\.so\b", r"\bcubin\b", r"\bundefined symbol\b", r"\bunpickl\w*|\bdeserializ\w*", r"\bpt2 (?:file|archive|package)\b",
+    ),
+    "run": (
+        r"\bruntime\b", r"\bat run ?time\b", r"\binputs? (?:vector|handles?)\b", r"\binference\b", r"\bforward\b", r"\boutputs?\b", r"\bresults?\b",
+        r"\bcrash\w*", r"\bseg(?:mentation )?fault\w*|\bsigsegv\b|\bcore dumped\b", r"\baccuracy\b", r"\bnans?\b",
+        r"\bhang(?:s|ing)?\b|\bdeadlock\w*|\bmutex\w*|\bstarvation\b|\bthreads?\b|\brace\b",
+        r"\bexecut(?:e|es|ion|ing)\b", r"\b(?:compiled|loaded) (?:model|module|runner|package)\b",
+        r"\brun(?:s|ning)? (?:the |a |my )?(?:compiled |loaded |aoti |exported )?(?:model|package|runner)\b",
+        r"\blatency\b|\bslow(?:er|down)?\b", r"\billegal memory access\b|\bcuda error\b",
+    ),
+}
+
+# Words that say something went wrong: the phase is read from the sentences that hold one.
+FAILURE_WORDS = (
+    r"\berr(?:or|ors|ored)?\b", r"\bfail\w*", r"\bcrash\w*", r"\bwrong\b", r"\bincorrect\b", r"\bmismatch\w*",
+    r"\bseg(?:mentation )?fault\w*", r"\bhang(?:s|ing)?\b", r"\bbug\b", r"\bbroken\b|\bbreaks?\b",
+    r"\b(?:does not|doesn't|do not|don't|cannot|can't|unable to|could not|couldn't|won't) \w+",
+    r"\bexception\b", r"\bassert\w*", r"\bgarbage\b|\bcorrupt\w*", r"\babort\w*", r"\bnans?\b", r"\bleak\w*", r"\bdeadlock\w*",
+    r"\bstarvation\b", r"\bregress\w*", r"\bundefined\b|\bundeclared\b", r"\bnot (?:found|supported|implemented)\b",
+)
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+@functools.lru_cache(maxsize=1)
+def _compiled() -> tuple[tuple[tuple[str, re.Pattern[str]], ...], re.Pattern[str]]:
+    phases = tuple((p, re.compile("|".join(f"(?:{w})" for w in PHASE_WORDS[p]))) for p in PIPELINE)
+    failure = re.compile("|".join(f"(?:{w})" for w in FAILURE_WORDS))
+    return phases, failure
+
+
+def complains(text: str) -> bool:
+    """True when the text says something went wrong (a failure word anywhere)."""
+    _, failure = _compiled()
+    return bool(failure.search(text.lower()))
+
+
+def phase_from_words(text: str) -> tuple[str, str]:
+    """(phase, deciding word) from the sentences that say something failed (all of the text when
+    none does): the stage named most often; a tie goes to the later stage. ("unknown", "") when
+    no stage is named."""
+    phases, failure = _compiled()
+    low = text.lower()
+    sentences = [s for s in _SENTENCE.split(low) if s.strip()]
+    failing = [s for s in sentences if failure.search(s)]
+    for body in ("\n".join(failing), "\n".join(sentences)):  # no stage in the failing sentences: all of it
+        best, best_n, word = "unknown", 0, ""
+        for phase, rx in phases:  # pipeline order: >= lets a later stage win a tie
+            found = finditer_led(rx, body, body)  # tried only where a stage word's first letters occur
+            hits = [m.group(0) for m in (rx.finditer(body) if found is None else found)]
+            if hits and len(hits) >= best_n:
+                best, best_n, word = phase, len(hits), hits[0].strip()
+        if best_n:
+            return best, word
+    return "unknown", ""
