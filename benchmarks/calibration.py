@@ -1,6 +1,6 @@
 """Calibration of the text reading on the blind sets: confidence bucket -> measured precision.
 
-Usage: python3 benchmarks/calibration.py [FILE.jsonl ...]   (default: benchmarks/heldout*.jsonl)
+Usage: python3 benchmarks/calibration.py [FILE.jsonl ...]   (default: the sets in benchmarks/blind_sets.json)
 
 Each row's text (title + error_text) is diagnosed with `diagnose_text`; a row counts as right when
 the top category equals its label. The table is what docs/calibration.md reports and what
@@ -19,6 +19,13 @@ sys.path.insert(0, str(ROOT))
 from aotidebug.core.routing.classify import diagnose_text  # noqa: E402
 
 BUCKETS = ((0.0, 0.3), (0.3, 0.6), (0.6, 0.7), (0.7, 1.01))
+
+
+def blind_sets() -> list[Path]:
+    """The blind sets whose first reading is taken (benchmarks/blind_sets.json); never a glob, so a
+    set still being collected is not read before its first reading."""
+    manifest = json.loads((ROOT / "benchmarks" / "blind_sets.json").read_text())
+    return [ROOT / "benchmarks" / s["file"] for s in manifest["sets"]]
 
 
 def rows(paths: list[Path]) -> list[dict]:
@@ -47,7 +54,7 @@ def table(pairs: list[tuple[float, bool]]) -> list[tuple[float, float, int, floa
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(a) for a in argv] or sorted((ROOT / "benchmarks").glob("heldout*.jsonl"))
+    paths = [Path(a) for a in argv] or blind_sets()
     pairs = readings(rows(paths))
     print(f"rows: {len(pairs)} from {', '.join(p.name for p in paths)}")
     print("| confidence | rows | share | precision |")

@@ -19,8 +19,8 @@ def _calibration():
 
 def test_precision_rises_with_confidence_on_the_blind_sets():
     cal = _calibration()
-    paths = sorted((ROOT / "benchmarks").glob("heldout*.jsonl"))
-    assert len(paths) >= 5
+    paths = cal.blind_sets()
+    assert len(paths) >= 5 and all(p.exists() for p in paths)
     pairs = cal.readings(cal.rows(paths))
     filled = [(lo, n, prec) for lo, _, n, prec in cal.table(pairs) if n >= 5]
     assert len(filled) >= 3, filled
@@ -31,3 +31,13 @@ def test_precision_rises_with_confidence_on_the_blind_sets():
         assert p1 >= p0 - se, filled
     low, high = filled[0][2], filled[-1][2]
     assert high - low >= 0.3, filled  # the scale separates, not only orders
+
+
+def test_every_listed_blind_set_matches_its_manifest_row_count():
+    import json
+
+    manifest = json.loads((ROOT / "benchmarks" / "blind_sets.json").read_text())
+    for s in manifest["sets"]:
+        n = sum(1 for line in (ROOT / "benchmarks" / s["file"]).read_text().splitlines() if line.strip())
+        assert n == s["rows"], s["file"]
+        assert 0 <= s["first_top1"] <= s["first_top3"] <= 1
