@@ -185,6 +185,11 @@ QUOTED_CODEGEN = [
     'nvcc reports error: identifier "my_stream" is undefined while building the .cu',
     "error: 'class at::Tensor' has no member named 'data_ptr_impl'",
     "error: no matching function for call to 'reinterpret_tensor_wrapper(int, int)'",
+    "error: invalid user-defined conversion from 'RAIIAtenTensorHandle' to 'int64_t' [-fpermissive]",
+    "the wrapper fails with error: no match for 'operator=' (operand types are 'ArrayRefTensor<float>' and 'int')",
+    "error: too many arguments to function 'void cpp_fused_add_0(const float*, float*)'",
+    "error: redefinition of 'int64_t u0'",
+    "error: conflicting declaration 'auto buf3'",
 ]
 
 

@@ -341,11 +341,15 @@ _QUOTED_DIAG = re.compile(
     r"was not declared in this scope|use of undeclared identifier|undeclared identifier|"
     r"has no member named|is not a member of|no member named|does not name a type|"
     r"no matching (?:function|constructor) for call to|cannot convert|invalid conversion from|"
-    r"unknown type name|identifier [`'‘\"][^`'’\"]+[`'’\"] is undefined"
+    r"unknown type name|identifier [`'‘\"][^`'’\"]+[`'’\"] is undefined|"
+    r"invalid user-defined conversion from|no match for [`'‘\"]?operator|cannot bind (?:non-const )?\w+ reference|"
+    r"request for member|too (?:many|few) arguments to function|redeclaration of|conflicting declaration|"
+    r"redefinition of|expected primary-expression|is private within this context|call of overloaded .* is ambiguous"
     r")[^\n]*)$", re.I)
 # literal prefilters: a line holding none of these words cannot match the regex they guard
 _QUOTED_WORDS = ("declared", "member", "name a type", "no matching", "convert", "conversion", "unknown type",
-                 "is undefined")
+                 "is undefined", "no match for", "cannot bind", "arguments to function", "redeclaration",
+                 "conflicting declaration", "redefinition of", "primary-expression", "private within", "is ambiguous")
 _LD_WORDS = ("cannot find -l", "library not found for -l", "cannot open")
 _HEADER = re.compile(r"['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]?:? (?:file not found|No such file or directory)"
                      r"|Cannot open include file: '(?P<h2>[^']+)'")
