@@ -84,3 +84,25 @@ def test_vocabulary_tables_compile_and_name_every_stage():
     for words in list(PHASE_WORDS.values()) + [FAILURE_WORDS]:
         for w in words:
             re.compile(w)
+
+
+def test_a_cause_without_its_own_words_gets_no_base_rate():
+    """numerical leads the run-phase priors, but a report that never speaks of NaNs, accuracy or
+    wrong values is not read as numerical on the base rate alone."""
+    st = read_structure("The AOTI runner crashes at inference after the second call")
+    cats = [c for c, _, _ in score(st)]
+    assert "numerical" not in cats and "crash" in cats
+    st2 = read_structure("At inference the AOTI outputs are wrong after the second call")
+    assert [c for c, _, _ in score(st2)][0] == "numerical"
+
+
+def test_signs_are_plain_words_of_each_cause():
+    from aotidebug.core.text.phase_words import CAUSE_SIGNS, signs_of
+
+    assert signs_of("Segmentation fault (core dumped)") >= {"crash"}
+    assert "numerical" not in signs_of("the runner fails at inference")
+    assert "kernel_binary_missing" in signs_of("dlopen of model.so")
+    assert "numerical" in signs_of("outputs hold NaN") and "numerical" not in signs_of("finance maintenance")
+    for cat, words in CAUSE_SIGNS.items():
+        assert words and all(w == w.lower() for w in words), cat
+        assert cat in signs_of(words[0].rstrip("$"))

@@ -410,6 +410,8 @@ def score(st: Structure, rules: list[Rule] | None = None) -> list[tuple[str, flo
     if st.phase in PHASE_PRIORS and (st.has_error or best or words):  # a words phase is read only from a complaint
         scale = WORDS_PRIOR_SCALE if words else 1.0
         for cat, w in PHASE_PRIORS[st.phase]:
+            if cat not in best and not st.has_signs(cat):
+                continue  # none of this cause's own words is in the text: its base rate does not apply
             why = f"prior: {cat} is common in the {st.phase.value} phase ({st.phase_source})"
             if cat in best:
                 best[cat] = min(STRUCTURE_CAP, best[cat] + PRIOR_BONUS)

@@ -17,7 +17,8 @@ import re
 
 from .regexscan import finditer_led
 
-__all__ = ["PHASE_WORDS", "FAILURE_WORDS", "PIPELINE", "phase_from_words", "complains"]
+__all__ = ["PHASE_WORDS", "FAILURE_WORDS", "PIPELINE", "CAUSE_SIGNS", "phase_from_words", "complains", "signs_of",
+           "has_signs"]
 
 # Pipeline order: a later stage presupposes the earlier ones worked, so a tie goes to the later one.
 PIPELINE = ("export", "compile", "load", "run")
@@ -63,6 +64,31 @@ FAILURE_WORDS = (
     r"\bstarvation\b", r"\bregress\w*", r"\bundefined\b|\bundeclared\b", r"\bnot (?:found|supported|implemented)\b",
 )
 
+# A cause whose reports always carry some word of its own: a numerical report speaks of NaNs, accuracy
+# or wrong results; a toolchain report names a tool or a header. A base-rate prior for such a cause
+# is kept only when one of its words is in the text (routing/structural.py). Each sign is the start
+# of a word (lower case; "accura" is accuracy and accurate, never inaccurate's middle); a trailing
+# "$" asks for the whole word ("inf$" is not "inference"). Causes not listed (torch_bug,
+# unsupported, export_failure, opaque_runtime_error) carry no words of their own and are never
+# filtered.
+CAUSE_SIGNS: dict[str, tuple[str, ...]] = {
+    "numerical": ("nan$", "nans$", "inf$", "accura", "inaccura", "wrong", "incorrect", "differ", "mismatch", "toleran", "precision",
+                  "garbage", "allclose", "not close", "numeric", "diverg"),
+    "crash": ("segfault", "segmentation", "sigsegv", "sigabrt", "sigbus", "core dump", "crash", "abort", "signal"),
+    "out_of_memory": ("memory", "oom", "alloc"),
+    "illegal_memory_access": ("illegal", "memory access", "address"),
+    "input_mismatch": ("input", "shape", "dtype", "stride", "size", "argument"),
+    "dynamic_shape_guard": ("dynamic", "shape", "dim", "guard", "range"),
+    "device_mismatch": ("device", "cuda", "gpu", "cpu", "xpu", "mps"),
+    "constant_loading": ("constant", "weight", "param", "mmap", "buffer", "state_dict"),
+    "kernel_binary_missing": ("cubin", ".so", "binar", "file", "path", "dso", "dll"),
+    "autotune_failure": ("autotun", "benchmark", "tuning"),
+    "version_mismatch": ("version", "abi", "symbol", "glibc", "libstdc", "arch", "sm_", "capability",
+                         "instruction", "upgrad", "downgrad", "nightly", "release"),
+    "compile_toolchain": ("compiler", "gcc", "g++", "clang", "nvcc", "msvc", "header", "link", "toolchain",
+                          "cmake", "include", ".h", "cxx", "library"),
+}
+
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -71,6 +97,31 @@ def _compiled() -> tuple[tuple[tuple[str, re.Pattern[str]], ...], re.Pattern[str
     phases = tuple((p, re.compile("|".join(f"(?:{w})" for w in PHASE_WORDS[p]))) for p in PIPELINE)
     failure = re.compile("|".join(f"(?:{w})" for w in FAILURE_WORDS))
     return phases, failure
+
+
+def _has_word(low: str, sign: str) -> bool:
+    whole = sign.endswith("$")
+    w = sign[:-1] if whole else sign
+    i = low.find(w)
+    while i != -1:
+        j = i + len(w)
+        starts = i == 0 or not w[0].isalnum() or not low[i - 1].isalnum()  # ".so" may follow a name
+        if starts and (not whole or j == len(low) or not low[j].isalnum()):
+            return True
+        i = low.find(w, i + 1)
+    return False
+
+
+def has_signs(low: str, cause: str) -> bool:
+    """True when `cause` has no words of its own, or one of them occurs in `low` (lower case)."""
+    words = CAUSE_SIGNS.get(cause)
+    return words is None or any(_has_word(low, w) for w in words)
+
+
+def signs_of(text: str) -> frozenset[str]:
+    """The causes in CAUSE_SIGNS one of whose own words occurs in `text` (str.find per sign)."""
+    low = text.lower()
+    return frozenset(cat for cat in CAUSE_SIGNS if has_signs(low, cat))
 
 
 def complains(text: str) -> bool:

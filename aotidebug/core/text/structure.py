@@ -22,7 +22,7 @@ from typing import Any
 
 from .frames import (LOADED_MODEL_CALL, CompilerDiag, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
                      inner_types, is_c10_frame, make_frame, parse_text)
-from .phase_words import complains, phase_from_words
+from .phase_words import complains, has_signs, phase_from_words
 
 __all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
            "read_exception", "subsystem_of_module", "classify_origin", "text_for_patterns", "MAX_CHAIN"]
@@ -250,6 +250,13 @@ class Structure:
     has_error: bool = False
     sections: tuple[Section, ...] = field(default=(), repr=False)
     test_program: str = ""  # the test file or test class that failed (a frame, a pytest/unittest line, a command)
+    words: str = field(default="", repr=False, compare=False)  # the head and tail of the text, for word checks
+
+    def has_signs(self, cause: str) -> bool:
+        """True when some word of `cause`'s own (phase_words.CAUSE_SIGNS) occurs in the text, or
+        when no text was read (then nothing is filtered). Checked lazily: only the causes a
+        caller asks about cost a scan."""
+        return not self.words or has_signs(self.words, cause)
 
     @property
     def type_names(self) -> frozenset[str]:
@@ -454,15 +461,19 @@ def _test_program(frames: tuple[PyFrame, ...], text: str) -> str:
             return name
     if "test" not in text:
         return ""
-    m = _TEST_PROGRAM.search(text[:WORDS_WINDOW] + "\n" + text[-WORDS_WINDOW:] if len(text) > 2 * WORDS_WINDOW else text)
+    m = _TEST_PROGRAM.search(_ends(text))
     return (m.group("file") or m.group("cls")) if m else ""
 
 
+def _ends(text: str) -> str:
+    """A text's head and tail: the words of a pasted report sit around its error, and a long log
+    is all frames in between."""
+    return text[:WORDS_WINDOW] + "\n" + text[-WORDS_WINDOW:] if len(text) > 2 * WORDS_WINDOW else text
+
+
 def _words_phase(text: str) -> tuple[Phase, str]:
-    """The phase the report's words name (phase_words.py), read from its head and tail only: the
-    words of a pasted report sit around its error, and a long log is all frames in between."""
-    if len(text) > 2 * WORDS_WINDOW:
-        text = text[:WORDS_WINDOW] + "\n" + text[-WORDS_WINDOW:]
+    """The phase the report's words name (phase_words.py), read from its head and tail only."""
+    text = _ends(text)
     if not complains(text):
         return Phase.UNKNOWN, ""
     phase, word = phase_from_words(text)
@@ -491,7 +502,7 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
     return Structure(chain, frames, tuple(f for f in frames if f.is_user), tframe, _raise_site(sections), sub,
                      phase, source if phase is not Phase.UNKNOWN else "", api_call, parsed.cpp_frames,
                      parsed.glog, diags, parsed.signals, parsed.noise, parsed.error_lines, has_error, sections,
-                     _test_program(frames, words))
+                     _test_program(frames, words), _ends(words).lower() if words else "")
 
 
 def _links_from_text(parsed: ParsedText) -> tuple[ExcLink, ...]:
