@@ -241,7 +241,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("AOTD506", "unsupported-feature-prose", C.UNSUPPORTED,
             "A feature, op or backend is not supported on this path",
             (r"\b(?:is|are) not (?:yet |currently )?(?:supported|implemented)\b",
-             r"\b(?:does not|doesn't|do not|don't|cannot|can't) (?:yet )?support\b",
+             r"(?:\bnot|\bcannot|n't) (?:yet |natively )?support\b",
              r"\bno (?:support|fallback|lowering|c[- ]?shim|shim|implementation) (?:for|of)\b",
              r"\bcould not find an? (?:implementation|kernel) for\b",
              r"\bmissing (?:\w+ )?(?:fallbacks?|c[- ]?shims?|shims?|lowerings?|implementations?|support)\b",
