@@ -28,13 +28,19 @@ from aotidebug.core.routing.classify import classify, diagnose_text  # noqa: E40
 LOGS = ROOT / "tests" / "fixtures" / "logs"
 
 
-def best_of(fn, n=3):
+def samples(fn, n=300):
+    """Wall times of `n` calls of `fn` (after one warm call: patterns compile on first use)."""
+    fn()
     times = []
     for _ in range(n):
         t0 = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t0)
-    return min(times)
+    return times
+
+
+def best_of(fn, n=3):
+    return min(samples(fn, n))
 
 
 def large_log(mb: float, seed: int = 0) -> str:
@@ -58,38 +64,19 @@ def large_log(mb: float, seed: int = 0) -> str:
 def main(argv: list[str]) -> int:
     mb = float(argv[argv.index("--mb") + 1]) if "--mb" in argv else 40.0
     typical = (LOGS / "cpu-float64-input.txt").read_text()
-    diagnose_text(typical)  # warm: compile patterns once
-    samples = []
-    for _ in range(300):
-        t0 = time.perf_counter()
-        diagnose_text(typical)
-        samples.append(time.perf_counter() - t0)
-    print(f"typical text: {len(typical)} chars; median diagnose_text: {statistics.median(samples) * 1e3:.3f} ms "
-          f"(min {min(samples) * 1e3:.3f}, p90 {sorted(samples)[int(len(samples) * 0.9)] * 1e3:.3f} ms; on a "
+    typ = samples(lambda: diagnose_text(typical))
+    print(f"typical text: {len(typical)} chars; median diagnose_text: {statistics.median(typ) * 1e3:.3f} ms "
+          f"(min {min(typ) * 1e3:.3f}, p90 {sorted(typ)[int(len(typ) * 0.9)] * 1e3:.3f} ms; on a "
           f"shared VM the minimum is the steadier figure)")
     prose = ("The AOTI compiled model fails at inference and the outputs look wrong. " * 64)[:4200]
-    diagnose_text(prose)
-    prose_s = []
-    for _ in range(300):
-        t0 = time.perf_counter()
-        diagnose_text(prose)
-        prose_s.append(time.perf_counter() - t0)
+    prose_s = samples(lambda: diagnose_text(prose))
     print(f"prose report: {len(prose)} chars, no traceback; median diagnose_text: "
           f"{statistics.median(prose_s) * 1e3:.3f} ms (min {min(prose_s) * 1e3:.3f} ms)")
     from aotidebug import diagnose
 
-    diagnose(typical)
-    public = []
-    for _ in range(300):
-        t0 = time.perf_counter()
-        diagnose(typical)
-        public.append(time.perf_counter() - t0)
+    public = samples(lambda: diagnose(typical))
     table_rx_small = re.compile(r"\bseg(?:ment(?:ation)?)?[ -]?fault", re.I | re.M)
-    one_pass = []
-    for _ in range(300):
-        t0 = time.perf_counter()
-        sum(1 for _ in table_rx_small.finditer(typical))
-        one_pass.append(time.perf_counter() - t0)
+    one_pass = samples(lambda: sum(1 for _ in table_rx_small.finditer(typical)))
     med_pub, med_rx = statistics.median(public), statistics.median(one_pass)
     print(f"  aotidebug.diagnose(text): median {med_pub * 1e3:.3f} ms; one table-style regex pass over the "
           f"same text: {med_rx * 1e3:.4f} ms (ratio {med_pub / med_rx:.0f}x)")
