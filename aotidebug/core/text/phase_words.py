@@ -7,7 +7,8 @@ weights) or run (inference, outputs, crashes). This reading is the weakest sourc
 is used only when the traceback, the API call and the subsystem say nothing (structure.py), and
 the priors it selects are scaled down (routing/structural.py, WORDS_PRIOR_SCALE).
 
-Pure: string in, phase name out. The vocabulary is data (PHASE_WORDS, FAILURE_WORDS).
+Pure: string in, phase name out. The vocabulary is data (PHASE_WORDS, FAILURE_WORDS, and
+CAUSE_SIGNS: the words each cause's reports always carry).
 """
 
 from __future__ import annotations
@@ -42,11 +43,13 @@ PHASE_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "load": (
         r"\bload(?:s|ing)?\b", r"\baoti_load_package\b|\baot_load\b|\bload_package\b",
-        r"\bpackage ?loader\b|\baotimodelpackageloader\b", r"\bdlopen\b", r"\bmmap\w*", r"\bshared (?:object|library)\b",
-        r"\.so\b", r"\bcubin\b", r"\bundefined symbol\b", r"\bunpickl\w*|\bdeserializ\w*", r"\bpt2 (?:file|archive|package)\b",
+        r"\bpackage ?loader\b|\baotimodelpackageloader\b", r"\bdlopen\b", r"\bmmap\w*",
+        r"\bshared (?:object|library)\b", r"\.so\b", r"\bcubin\b", r"\bundefined symbol\b",
+        r"\bunpickl\w*|\bdeserializ\w*", r"\bpt2 (?:file|archive|package)\b",
     ),
     "run": (
-        r"\bruntime\b", r"\bat run ?time\b", r"\binputs? (?:vector|handles?)\b", r"\binference\b", r"\bforward\b", r"\boutputs?\b", r"\bresults?\b",
+        r"\bruntime\b", r"\bat run ?time\b", r"\binputs? (?:vector|handles?)\b", r"\binference\b", r"\bforward\b",
+        r"\boutputs?\b", r"\bresults?\b",
         r"\bcrash\w*", r"\bseg(?:mentation )?fault\w*|\bsigsegv\b|\bcore dumped\b", r"\baccuracy\b", r"\bnans?\b",
         r"\bhang(?:s|ing)?\b|\bdeadlock\w*|\bmutex\w*|\bstarvation\b|\bthreads?\b|\brace\b",
         r"\bexecut(?:e|es|ion|ing)\b", r"\b(?:compiled|loaded) (?:model|module|runner|package)\b",
@@ -60,7 +63,8 @@ FAILURE_WORDS = (
     r"\berr(?:or|ors|ored)?\b", r"\bfail\w*", r"\bcrash\w*", r"\bwrong\b", r"\bincorrect\b", r"\bmismatch\w*",
     r"\bseg(?:mentation )?fault\w*", r"\bhang(?:s|ing)?\b", r"\bbug\b", r"\bbroken\b|\bbreaks?\b",
     r"\b(?:does not|doesn't|do not|don't|cannot|can't|unable to|could not|couldn't|won't) \w+",
-    r"\bexception\b", r"\bassert\w*", r"\bgarbage\b|\bcorrupt\w*", r"\babort\w*", r"\bnans?\b", r"\bleak\w*", r"\bdeadlock\w*",
+    r"\bexception\b", r"\bassert\w*", r"\bgarbage\b|\bcorrupt\w*", r"\babort\w*", r"\bnans?\b", r"\bleak\w*",
+    r"\bdeadlock\w*",
     r"\bstarvation\b", r"\bregress\w*", r"\bundefined\b|\bundeclared\b", r"\bnot (?:found|supported|implemented)\b",
 )
 
@@ -72,8 +76,8 @@ FAILURE_WORDS = (
 # unsupported, export_failure, opaque_runtime_error) carry no words of their own and are never
 # filtered.
 CAUSE_SIGNS: dict[str, tuple[str, ...]] = {
-    "numerical": ("nan$", "nans$", "inf$", "accura", "inaccura", "wrong", "incorrect", "differ", "mismatch", "toleran", "precision",
-                  "garbage", "allclose", "not close", "numeric", "diverg"),
+    "numerical": ("nan$", "nans$", "inf$", "accura", "inaccura", "wrong", "incorrect", "differ", "mismatch",
+                  "toleran", "precision", "garbage", "allclose", "not close", "numeric", "diverg"),
     "crash": ("segfault", "segmentation", "sigsegv", "sigabrt", "sigbus", "core dump", "crash", "abort", "signal"),
     "out_of_memory": ("memory", "oom", "alloc"),
     "illegal_memory_access": ("illegal", "memory access", "address"),
