@@ -454,14 +454,15 @@ _TEST_PROGRAM = re.compile(r"(?:^|[\s/(:])(?P<file>test_\w+\.py)\b|\(__main__\.(
 
 
 def _test_program(frames: tuple[PyFrame, ...], text: str) -> str:
-    """The test file or class whose run failed, or "" (read from the frames first, then the text)."""
+    """The test file or class whose run failed, or "" (read from the frames first, then `text`,
+    the head and tail of the report)."""
     for fr in frames:
         name = fr.path.replace("\\", "/").rsplit("/", 1)[-1]
         if name.startswith("test_") and name.endswith(".py"):
             return name
     if "test" not in text:
         return ""
-    m = _TEST_PROGRAM.search(_ends(text))
+    m = _TEST_PROGRAM.search(text)
     return (m.group("file") or m.group("cls")) if m else ""
 
 
@@ -472,8 +473,7 @@ def _ends(text: str) -> str:
 
 
 def _words_phase(text: str) -> tuple[Phase, str]:
-    """The phase the report's words name (phase_words.py), read from its head and tail only."""
-    text = _ends(text)
+    """The phase the report's words name (phase_words.py); `text` is its head and tail (`_ends`)."""
     if not complains(text):
         return Phase.UNKNOWN, ""
     phase, word = phase_from_words(text)
@@ -493,8 +493,9 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
     mention, mention_src = _mention_phase(parsed.api_mentions)
     text = "\n".join(parsed.error_lines)
     phase, source = _resolve_phase(api, "frames", _subsystem_phase(sub, parsed.cpp_frames, text), mention)
-    if phase is Phase.UNKNOWN and words:
-        phase, word = _words_phase(words)
+    ends = _ends(words) if words else ""  # cut once: the phase, the test program and the signs read it
+    if phase is Phase.UNKNOWN and ends:
+        phase, word = _words_phase(ends)
         source = f"words: {word}"
     api_call = api_src if api is not Phase.UNKNOWN else mention_src
     has_error = bool(any(not c.type.endswith("Warning") for c in chain) or diags or parsed.signals
@@ -502,7 +503,7 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
     return Structure(chain, frames, tuple(f for f in frames if f.is_user), tframe, _raise_site(sections), sub,
                      phase, source if phase is not Phase.UNKNOWN else "", api_call, parsed.cpp_frames,
                      parsed.glog, diags, parsed.signals, parsed.noise, parsed.error_lines, has_error, sections,
-                     _test_program(frames, words), _ends(words).lower() if words else "")
+                     _test_program(frames, ends), ends.lower())
 
 
 def _links_from_text(parsed: ParsedText) -> tuple[ExcLink, ...]:
