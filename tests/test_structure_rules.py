@@ -199,8 +199,32 @@ def test_quoted_compile_error_is_generated_code(text: str) -> None:
 
     st = read_structure(text)
     assert [d.origin.value for d in st.diagnostics] == ["unplaced"], st.diagnostics
-    d = diagnose_text(text + "\nC++ compile error")     # AOTD501's wording does not win over it
+    d = diagnose_text(text + "\nC++ compile error")     # AOTD507's bare words do not win over it
     assert d.category.value == "torch_bug" and d.code in ("AOTS129", "AOTD901"), d.candidates
+
+
+def test_bare_build_failure_is_a_symptom() -> None:
+    """"C++ compile error" and nothing else does not say whether the tools or the generated code
+    failed: a weak toolchain reading, below what a named missing header or tool gives."""
+    from aotidebug.core.routing.classify import diagnose_text
+
+    bare = diagnose_text("torch._inductor.exc.InductorError: CppCompileError: C++ compile error")
+    assert bare.category.value == "compile_toolchain" and bare.confidence < 0.6, bare.candidates
+    env = diagnose_text("CppCompileError: C++ compile error\n"
+                        "/tmp/torchinductor_me/ab/cab.cpp:2:10: fatal error: omp.h: No such file or directory")
+    assert env.category.value == "compile_toolchain" and env.confidence >= 0.66, env.candidates
+    assert env.confidence > bare.confidence
+
+
+def test_generated_code_error_outranks_build_failure_words() -> None:
+    """A title that says "C++ compiler error" is the symptom; the compiler's own message on the
+    generated file is the cause (the code AOTI emitted is wrong)."""
+    from aotidebug.core.routing.classify import diagnose_text
+
+    text = ("[aoti] C++ compiler error on MyModel\n"
+            "/tmp/torchinductor_me/xy/cxyzwrapper.cpp:88:5: error: conflicting declaration 'auto buf3'")
+    d = diagnose_text(text)
+    assert d.category.value == "torch_bug", d.candidates
 
 
 @pytest.mark.parametrize("text", [
@@ -231,3 +255,19 @@ def test_pattern_text_leaves_out_c10_frames_by_their_shape() -> None:
     assert text_for_patterns("a\nb\nc\nd\ne", other) == "a\nb\nc\nd\ne"
     # no c10 frame read: the text is left as it is
     assert text_for_patterns("frame #0: not c10 (really)", read_structure("plain")) == "frame #0: not c10 (really)"
+
+
+def test_exception_carrying_a_toolkit_message_names_the_diagnostic() -> None:
+    """Inductor wraps the toolkit's own words in its exception ("InductorError: OSError: CUDA_HOME
+    ... not set"): the diagnostic is read from the exception line, so the missing toolkit (the
+    root cause) outranks the wrapper's torch_bug reading."""
+    from aotidebug.core.routing.classify import diagnose_text
+
+    text = ('  File "/venv/lib/python3.11/site-packages/torch/utils/cpp_extension.py", line 2400, in _join_cuda_home\n'
+            "    raise OSError('CUDA_HOME environment variable is not set. '\n"
+            "torch._inductor.exc.InductorError: OSError: CUDA_HOME environment variable is not set. "
+            "Please set it to your CUDA install root.")
+    st = read_structure(text)
+    assert [d.diag.kind for d in st.diagnostics] == ["missing_compiler"], st.diagnostics
+    d = diagnose_text(text)
+    assert d.category.value == "compile_toolchain", d.candidates

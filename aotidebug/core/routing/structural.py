@@ -133,7 +133,7 @@ RULES: tuple[Rule, ...] = (
        "An op needs a C shim or proxy executor that AOTI does not have",
        keywords=("does not have a c shim", "no c shim", "missing c shim", "proxy executor", "no lowering",
                  "not supported in aoti", "not supported by aoti", "abi-compatible", "abi compatible"),
-       supersedes=("AOTD901", "AOTD501")),
+       supersedes=("AOTD901", "AOTD501", "AOTD507")),
     _r("AOTS112", "serialisation-not-implemented", "unsupported", 0.6,
        "Saving the package needs a feature serialisation does not implement",
        types=frozenset({"NotImplementedError", "SerializeError"}), subsystems=frozenset({S.PACKAGE_LOAD}),
@@ -175,15 +175,15 @@ RULES: tuple[Rule, ...] = (
        subsystems=frozenset({S.PACKAGE_LOAD}), raise_sites=frozenset({"torch", "stdlib"})),
     _r("AOTS124", "generated-code-torch-symbol", "torch_bug", 0.6,
        "The generated C++ does not compile, and the error names a torch/AOTI symbol",
-       origins=_GEN, torch_symbol=True, not_keywords=("aoti_torch_",), supersedes=("AOTD501",)),
+       origins=_GEN, torch_symbol=True, not_keywords=("aoti_torch_",), supersedes=("AOTD501", "AOTD507")),
     _r("AOTS125", "generated-code-error", "torch_bug", 0.52,  # above AOTS134/135: the code is wrong, not the tools
        "The generated C++ does not compile",
-       origins=_GEN, torch_symbol=False, supersedes=("AOTD501",)),
+       origins=_GEN, torch_symbol=False, supersedes=("AOTD501", "AOTD507")),
     _r("AOTS129", "quoted-compile-error", "torch_bug", 0.5,  # AOTI compiles only code it generated
        "A C++ semantic error (an undeclared name, a missing member, a call that does not fit), quoted "
        "without its file: the code AOTI generated does not compile",
        origins=frozenset({O.UNPLACED}), not_origins=_ENV | _GEN, not_keywords=("aoti_torch_",),
-       supersedes=("AOTD501",)),
+       supersedes=("AOTD501", "AOTD507")),
     _r("AOTS128", "generated-triton-invalid", "torch_bug", 0.56,
        "The Triton code Inductor generated does not compile",
        types=frozenset({"CompilationError", "CompileTimeAssertionFailure"}),

@@ -592,6 +592,11 @@ class _Builder:
         if exc is not None and not exc.is_warning:
             self.close(exc)
             self.errors.append(body.strip()[:500])
+            # an exception that carries the compiler's or toolkit's own words ("InductorError:
+            # OSError: CUDA_HOME ... not set") names the diagnostic too
+            d = _diag_of(exc.message, i) if _any(exc.message.lower(), _DIAG_WORDS) else None
+            if d is not None:
+                self.diags.append(d)
             return
         if self.cpp_frame(body, i):  # first: a c10 frame names c10::Error on every line
             return
