@@ -271,3 +271,17 @@ def test_exception_carrying_a_toolkit_message_names_the_diagnostic() -> None:
     assert [d.diag.kind for d in st.diagnostics] == ["missing_compiler"], st.diagnostics
     d = diagnose_text(text)
     assert d.category.value == "compile_toolchain", d.candidates
+
+
+def test_bare_not_implemented_inside_a_wrapper_is_read() -> None:
+    """A bare `raise NotImplementedError` wrapped by Inductor prints "InductorError:
+    NotImplementedError:" with no message: the inner type is still read, so the missing feature
+    (unsupported), not the wrapper (torch_bug), is the reading."""
+    from aotidebug.core.routing.classify import diagnose_text
+
+    text = ('  File "/venv/lib/python3.12/site-packages/torch/_inductor/codegen/cpp_wrapper_cpu.py", line 90, '
+            "in codegen_some_hop\n    raise NotImplementedError\n"
+            "torch._inductor.exc.InductorError: NotImplementedError:")
+    st = read_structure(text)
+    assert "NotImplementedError" in st.chain[-1].inner_types, st.chain
+    assert diagnose_text(text).category.value == "unsupported"

@@ -211,7 +211,7 @@ class ExcLine:
         return self.short_type.endswith("Warning")
 
 
-_INNER = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*):\s")
+_INNER = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*):(?:\s|$)")  # a bare `raise X` wraps as "X:" at the end
 
 
 def inner_types(message: str) -> tuple[str, ...]:
