@@ -165,6 +165,20 @@ def test_test_program_is_read_from_a_frame_and_not_from_a_user_test() -> None:
     assert st.test_program == "test_mymodel.py" and "AOTS119" not in {r.code for r in fired(st)}
 
 
+def test_test_program_is_the_innermost_test_frame_not_the_harness() -> None:
+    """torch's test harness wraps every test (`test_torchinductor.py new_test`): the test that
+    failed is the innermost test file on the stack."""
+    tb = ('Traceback (most recent call last):\n'
+          '  File "/src/pytorch/test/inductor/test_torchinductor.py", line 100, in new_test\n'
+          "    return value(self)\n"
+          '  File "/src/pytorch/test/inductor/test_aot_inductor.py", line 412, in test_foo\n'
+          "    self.check_model(Model(), example_inputs)\n"
+          "AssertionError: Tensor-likes are not close!\n")
+    st = read_structure(tb)
+    assert st.test_program == "test_aot_inductor.py"
+    assert "AOTS119" in {r.code for r in fired(st)}
+
+
 def test_integer_division_by_zero_is_read_as_what_it_is() -> None:
     """torch 2.13 CPU kernels check integer division and raise (no SIGFPE): a value problem."""
     from aotidebug.core.routing.classify import diagnose_text

@@ -454,9 +454,9 @@ _TEST_PROGRAM = re.compile(r"(?:^|[\s/(:])(?P<file>test_\w+\.py)\b|\(__main__\.(
 
 
 def _test_program(frames: tuple[PyFrame, ...], text: str) -> str:
-    """The test file or class whose run failed, or "" (read from the frames first, then `text`,
-    the head and tail of the report)."""
-    for fr in frames:
+    """The test file or class whose run failed, or "" (read from the frames first, innermost
+    first, since the outer ones are the harness's; then `text`, the head and tail of the report)."""
+    for fr in reversed(frames):
         name = fr.path.replace("\\", "/").rsplit("/", 1)[-1]
         if name.startswith("test_") and name.endswith(".py"):
             return name
