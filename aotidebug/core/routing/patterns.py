@@ -325,7 +325,11 @@ PATTERNS: tuple[Pattern, ...] = (
              r"\b(?:outputs?|results?) mismatch(?:es)?\b",
              r"\baccuracy (?:regression|drop|issue|problem|mismatch|failure|loss)",
              r"\b(?:qualit\w+|quality) regression",
-             r"\b(?:this|that|it|output|result|out) is (?:silently )?(?:wrong|incorrect)\b"),
+             r"\b(?:this|that|it|output|result|out) is (?:silently )?(?:wrong|incorrect)\b",
+             # the output's quality fell (not its speed: "performance degradation" is not read)
+             r"\b(?:quality|outputs?|results?|accuracy|predictions?) (?:\w+ ){0,2}?(?:is |are |was |were |gets? |got )?(?:degrad\w*|deteriorat\w*)"
+             r"|\bdegraded (?:\w+ )?(?:outputs?|results?|quality|accuracy|predictions?)\b"
+             r"|\b(?:loss|drop) (?:in|of) (?:\w+ )?(?:quality|accuracy)\b|\breduced (?:the )?(?:\w+ )?(?:quality|accuracy)\b"),
             0.56, (H.COMPARE_WITH_EAGER, H.BISECT_KERNELS)),
     Pattern("AOTD806", "tensors-not-close", C.NUMERICAL,
             "An accuracy check against a reference failed",
