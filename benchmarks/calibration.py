@@ -21,11 +21,15 @@ from aotidebug.core.routing.classify import diagnose_text  # noqa: E402
 BUCKETS = ((0.0, 0.3), (0.3, 0.6), (0.6, 0.7), (0.7, 1.01))
 
 
+def manifest() -> list[dict]:
+    """The rows of benchmarks/blind_sets.json: each blind set with its first reading."""
+    return json.loads((ROOT / "benchmarks" / "blind_sets.json").read_text())["sets"]
+
+
 def blind_sets() -> list[Path]:
-    """The blind sets whose first reading is taken (benchmarks/blind_sets.json); never a glob, so a
-    set still being collected is not read before its first reading."""
-    manifest = json.loads((ROOT / "benchmarks" / "blind_sets.json").read_text())
-    return [ROOT / "benchmarks" / s["file"] for s in manifest["sets"]]
+    """The blind sets whose first reading is taken (the manifest); never a glob, so a set still
+    being collected is not read before its first reading."""
+    return [ROOT / "benchmarks" / s["file"] for s in manifest()]
 
 
 def rows(paths: list[Path]) -> list[dict]:

@@ -34,10 +34,7 @@ def test_precision_rises_with_confidence_on_the_blind_sets():
 
 
 def test_every_listed_blind_set_matches_its_manifest_row_count():
-    import json
-
-    manifest = json.loads((ROOT / "benchmarks" / "blind_sets.json").read_text())
-    for s in manifest["sets"]:
+    for s in _calibration().manifest():
         n = sum(1 for line in (ROOT / "benchmarks" / s["file"]).read_text().splitlines() if line.strip())
         assert n == s["rows"], s["file"]
         assert 0 <= s["first_top1"] <= s["first_top3"] <= 1

@@ -97,7 +97,10 @@ def test_a_cause_without_its_own_words_gets_no_base_rate():
 
 
 def test_signs_are_plain_words_of_each_cause():
-    from aotidebug.core.text.phase_words import CAUSE_SIGNS, signs_of
+    from aotidebug.core.text.phase_words import CAUSE_SIGNS, has_signs
+
+    def signs_of(text: str) -> set[str]:
+        return {cat for cat in CAUSE_SIGNS if has_signs(text.lower(), cat)}
 
     assert signs_of("Segmentation fault (core dumped)") >= {"crash"}
     assert "numerical" not in signs_of("the runner fails at inference")

@@ -594,15 +594,11 @@ class _Builder:
             self.errors.append(body.strip()[:500])
             # an exception that carries the compiler's or toolkit's own words ("InductorError:
             # OSError: CUDA_HOME ... not set") names the diagnostic too
-            d = _diag_of(exc.message, i) if _any(exc.message.lower(), _DIAG_WORDS) else None
-            if d is not None:
-                self.diags.append(d)
+            self.diag(exc.message, exc.message.lower(), i)
             return
         if self.cpp_frame(body, i):  # first: a c10 frame names c10::Error on every line
             return
-        d = _diag_of(body, i) if _any(low, _DIAG_WORDS) else None
-        if d is not None:
-            self.diags.append(d)
+        if self.diag(body, low, i):
             self.errors.append(body.strip()[:500])
             return
         if "load" in low or self.loaded:
@@ -616,6 +612,14 @@ class _Builder:
             self.inline.append(ExcLine(inline[0], msg[:1000], i, inner_types(msg)))
         if (g is None or g.group("lvl") in "EF") and _any(low, _ERRORISH_WORDS) and _ERRORISH.search(body):
             self.errors.append(body.strip()[:500])
+
+    def diag(self, text: str, low: str, i: int) -> bool:
+        """Record `text`'s compiler or toolkit diagnostic, if it holds one (`low`: a lower-cased
+        text containing it, for the literal prefilter)."""
+        d = _diag_of(text, i) if _any(low, _DIAG_WORDS) else None
+        if d is not None:
+            self.diags.append(d)
+        return d is not None
 
     def loaded_model_call(self, line: str, i: int) -> None:
         """`m = aoti_load_package(...)` then `m(...)`: record the call of the loaded model (a run)."""

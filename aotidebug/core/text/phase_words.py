@@ -18,8 +18,7 @@ import re
 
 from .regexscan import finditer_led
 
-__all__ = ["PHASE_WORDS", "FAILURE_WORDS", "PIPELINE", "CAUSE_SIGNS", "phase_from_words", "complains", "signs_of",
-           "has_signs"]
+__all__ = ["PHASE_WORDS", "FAILURE_WORDS", "PIPELINE", "CAUSE_SIGNS", "phase_from_words", "complains", "has_signs"]
 
 # Pipeline order: a later stage presupposes the earlier ones worked, so a tie goes to the later one.
 PIPELINE = ("export", "compile", "load", "run")
@@ -120,12 +119,6 @@ def has_signs(low: str, cause: str) -> bool:
     """True when `cause` has no words of its own, or one of them occurs in `low` (lower case)."""
     words = CAUSE_SIGNS.get(cause)
     return words is None or any(_has_word(low, w) for w in words)
-
-
-def signs_of(text: str) -> frozenset[str]:
-    """The causes in CAUSE_SIGNS one of whose own words occurs in `text` (str.find per sign)."""
-    low = text.lower()
-    return frozenset(cat for cat in CAUSE_SIGNS if has_signs(low, cat))
 
 
 def complains(text: str) -> bool:
