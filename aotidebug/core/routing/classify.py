@@ -15,7 +15,7 @@ from .. import hints
 from ..categories import Category
 from ..result import Candidate, Diagnosis, Evidence
 from ..text.extract import extract, faulting_kernel
-from ..text.normalize import normalize
+from ..text.normalize import normalize, unwrap
 from ..text.regexscan import (CONTEXT_LINES, FLAGS, LARGE_TEXT, fold_digits, line_at, required_literals,
                               search as _search)
 from ..text.structure import Phase, Structure, Subsystem, read_structure, text_for_patterns
@@ -257,7 +257,8 @@ def diagnose_text(text: str, structure: Structure | None = None) -> Diagnosis:
 
     if len(text) > LARGE_TEXT:
         text = reduce_large(text)
-    st = structure if structure is not None else read_structure(text)
+    text = unwrap(text)  # colours and per-line log prefixes off, before anything reads the lines
+    st = structure if structure is not None else read_structure(text, unwrapped=True)
     norm = normalize(text_for_patterns(text, st))
     matches = classify(norm, normalized=True, reduce=False)
     candidates = _merge_structure(rank(matches), st)

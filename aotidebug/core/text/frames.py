@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .normalize import unwrap
+
 __all__ = [
     "PyFrame", "ExcLine", "Section", "CppFrame", "GlogLine", "CompilerDiag", "ParsedText",
     "parse_text", "is_library_path", "torch_module", "library_package", "exception_type_names",
@@ -490,13 +492,9 @@ class ParsedText:
         return tuple(s.exception for s in self.sections if s.exception is not None)
 
 
-_CI_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z?\s")  # CI log line prefixes
-
-
-def _lines(text: str) -> list[str]:
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if "T" in text[:64 * 1024] and _CI_STAMP.match(text.lstrip()[:40]):
-        lines = [_CI_STAMP.sub("", ln, count=1) for ln in lines]
+def _lines(text: str, unwrapped: bool) -> list[str]:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = (text if unwrapped else unwrap(text)).split("\n")
     if len(lines) > MAX_LINES:
         head = MAX_LINES // 4
         lines = lines[:head] + ["...[structure: lines omitted]..."] + lines[-(MAX_LINES - head):]
@@ -657,11 +655,12 @@ class _Builder:
         return False
 
 
-def parse_text(text: str) -> ParsedText:
+def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
     """Parse any log or traceback text into frames, exceptions, C++ frames, glog lines, compiler
-    diagnostics, signals and noise. Pure: never imports torch, never raises on odd input."""
+    diagnostics, signals and noise. Pure: never imports torch, never raises on odd input.
+    `unwrapped`: the caller already took the log prefixes off (`normalize.unwrap`)."""
     b = _Builder()
-    lines = _lines(text or "")
+    lines = _lines(text or "", unwrapped)
     skip = -1
     for i, line in enumerate(lines):
         if i == skip:

@@ -6,6 +6,7 @@ Patterns then match the stable words only, and golden outputs stay comparable ac
 from __future__ import annotations
 
 import re
+import textwrap
 
 MAX_CHARS = 64 * 1024 * 1024  # beyond this, keep the head and the tail (errors sit at the ends)
 
@@ -20,6 +21,58 @@ _FRAME_WHERE = re.compile(r" \+ 0x\w+ \(0x[^()\n]* in [^()\n]+\)[ \t]*$", re.M)
 # Temp directories vary per run; the file name at the end does not (kernel_metadata.json,
 # wrapper.so, triton_poi_fused_*.cubin) and patterns need it, so only the directories go.
 _TMP = re.compile(r"(?:/tmp|/var/folders|/private/var)(?:/[^\s'\"):,/]*)*/")
+
+
+# Per-line prefixes that log collectors, launchers and quoting add in front of every line. A
+# traceback read through one of them loses its shape (a frame line no longer starts the line), so
+# they go before anything reads the text. (name, substring that must occur, anchored regex); the
+# substring test (a leading newline also matches the text's start) keeps a text without the prefix
+# at the cost of one `in`.
+_LINE_PREFIXES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
+    # torchrun / torch.distributed: "[rank0]: ", older "[default0]:"
+    ("rank", "]:", re.compile(r"^\[(?:rank|default)\d+\]: ?", re.M)),
+    # Ray workers: "(RayWorkerWrapper pid=1234, ip=10.0.0.1) "
+    ("ray", "pid=", re.compile(r"^\((?:[\w.]+ )?pid=\d+(?:, ip=[\d.]+)?\) ", re.M)),
+    # a quoted reply on GitHub or in mail: "> ", nested "> > " (a REPL prompt ">>> " is kept)
+    ("quote", "\n>", re.compile(r"^(?:> )+|^>$", re.M)),
+)
+_LEVELS = "DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL"
+# Prefixes read off the first lines: stripped when more than `share` of the sampled lines carry one
+# (a CI stamp is on every line; a pipe or a date may also start an ordinary line, so those need
+# most). (name, characters such a line starts with, a literal it holds, share, anchored regex)
+_SAMPLED_PREFIXES: tuple[tuple[str, str, str, float, re.Pattern[str]], ...] = (
+    # CI runners and container logs (kubectl/CRI: "<stamp> stderr F ")
+    ("iso-stamp", "0123456789", "T", 0.0, re.compile(
+        r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?(?: (?:stdout|stderr) [FP])? ", re.M)),
+    # logging formats: "[2026-01-01 12:00:00,123] [ERROR] worker-3: ", "2026-01-01 12:00:00,123 - name - ERROR - "
+    ("log-stamp", "[0123456789", ":", 0.5, re.compile(
+        r"^\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\]?"
+        r"(?:(?: - [\w.-]+)*? - (?:%(lv)s) - |(?: ?\[[^\]\n]{1,40}\])*:? ?(?:(?:%(lv)s):? )?"
+        r"(?:(?![\w.]*(?:Error|Exception|Warning|Interrupt|Exit):)[\w.-]+: )?)" % {"lv": _LEVELS}, re.M)),
+    # docker compose: "app-1  | "
+    ("compose", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_", " | ", 0.5,
+     re.compile(r"^[\w.-]+ +\| ", re.M)),
+)
+_SAMPLE_LINES = 40
+
+
+def unwrap(text: str) -> str:
+    """`text` without terminal colours and without the per-line prefixes that a log collector, a
+    launcher or a quoted reply puts in front of each line; the words themselves are unchanged."""
+    if "\x1b" in text:
+        text = _ANSI.sub("", text)
+    for _name, probe, rx in _LINE_PREFIXES:
+        if probe in text or text.startswith(probe.lstrip("\n")):
+            text = rx.sub("", text)
+    sample = [ln for ln in text[:16 * 1024].split("\n", _SAMPLE_LINES)[:_SAMPLE_LINES] if ln.strip()]
+    for _name, starts, literal, share, rx in _SAMPLED_PREFIXES:
+        need = share * len(sample)
+        hits = [ln for ln in sample if ln[0] in starts and literal in ln[:80]]
+        if len(hits) > need and sum(1 for ln in hits if rx.match(ln)) > need:
+            text = rx.sub("", text)
+    if text[:1] in (" ", "\t"):  # a whole log indented (a code block in mail or a list item)
+        text = textwrap.dedent(text)
+    return text
 
 
 def truncate(text: str, limit: int = MAX_CHARS) -> str:

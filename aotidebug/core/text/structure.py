@@ -23,6 +23,7 @@ from typing import Any
 from .frames import (LOADED_MODEL_CALL, CompilerDiag, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
                      inner_types, is_c10_frame, make_frame, parse_text)
 from .phase_words import complains, has_signs, phase_from_words
+from .normalize import unwrap
 
 __all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
            "read_exception", "subsystem_of_module", "classify_origin", "text_for_patterns", "MAX_CHAIN"]
@@ -517,10 +518,14 @@ def _links_from_text(parsed: ParsedText) -> tuple[ExcLink, ...]:
     return tuple(out[-MAX_CHAIN:])
 
 
-def read_structure(text: str) -> Structure:
-    """The structural reading of any log or traceback text (pure; never imports torch)."""
-    parsed = parse_text(text if isinstance(text, str) else str(text))
-    return _assemble(parsed, _links_from_text(parsed), parsed.sections, text if isinstance(text, str) else "")
+def read_structure(text: str, *, unwrapped: bool = False) -> Structure:
+    """The structural reading of any log or traceback text (pure; never imports torch).
+    `unwrapped`: the caller already took the log prefixes off (`normalize.unwrap`)."""
+    text = text if isinstance(text, str) else str(text)
+    if not unwrapped:
+        text = unwrap(text)
+    parsed = parse_text(text, unwrapped=True)
+    return _assemble(parsed, _links_from_text(parsed), parsed.sections, text)
 
 
 # -- live exceptions ------------------------------------------------------------------------------

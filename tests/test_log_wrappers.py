@@ -1,0 +1,83 @@
+"""A log read through a collector, a launcher, a quoted reply or a coloured terminal reads the
+same as the plain log: `normalize.unwrap` takes the per-line prefixes off before anything reads
+the lines (benchmarks/robustness.py prints the same on every labelled set)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from aotidebug.core.routing.classify import diagnose_text
+from aotidebug.core.text.frames import parse_text
+from aotidebug.core.text.normalize import unwrap
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.robustness import WRAPPERS  # noqa: E402
+from benchmarks.corpus_accuracy import report_text  # noqa: E402
+
+TRACEBACK = """Traceback (most recent call last):
+  File "/srv/app/serve.py", line 12, in <module>
+    out = runner(x)
+  File "/usr/lib/python3.11/site-packages/torch/_inductor/package/package.py", line 310, in __call__
+    flat_outputs = self.loader.boxed_run(flat_inputs)
+RuntimeError: Error in dlopen: /tmp/x/data/aotinductor/model/model.so: cannot open shared object file"""
+
+
+@pytest.mark.parametrize("name,wrap", WRAPPERS, ids=[n for n, _ in WRAPPERS])
+def test_a_wrapped_traceback_parses_like_the_plain_one(name, wrap):
+    plain, wrapped = parse_text(TRACEBACK), parse_text(wrap(TRACEBACK))
+    where = lambda parsed: [(f.module, f.line, f.function, f.is_library) for f in parsed.frames]  # noqa: E731
+    assert where(wrapped) == where(plain)
+    assert wrapped.exceptions == plain.exceptions
+    assert len(plain.frames) == 2
+
+
+@pytest.mark.parametrize("name,wrap", WRAPPERS, ids=[n for n, _ in WRAPPERS])
+def test_every_dev_report_reads_the_same_wrapped(name, wrap, corpus_rows):
+    moved = []
+    for row in corpus_rows:
+        text = report_text(row)
+        plain, wrapped = diagnose_text(text), diagnose_text(wrap(text))
+        if (wrapped.category, wrapped.code) != (plain.category, plain.code):
+            moved.append((row["id"], plain.code, wrapped.code))
+    assert not moved
+
+
+@pytest.mark.parametrize("text,want", [
+    ("[rank3]: RuntimeError: x\n[rank3]:   File", "RuntimeError: x\n  File"),
+    ("[default0]:RuntimeError: x", "RuntimeError: x"),
+    ("(VllmWorker pid=12, ip=10.1.2.3) RuntimeError: x", "RuntimeError: x"),
+    ("(pid=12) RuntimeError: x", "RuntimeError: x"),
+    ("2026-01-01T12:00:00Z RuntimeError: x", "RuntimeError: x"),
+    ("2026-01-01T12:00:00.5+02:00 stdout P partial", "partial"),
+    ("> > nested quote\n>\n> line", "nested quote\n\nline"),
+    ("\x1b[1;31mRuntimeError\x1b[0m: x", "RuntimeError: x"),
+    ("    Traceback (most recent call last):\n      File \"a.py\"\n\n    RuntimeError: x",
+     "Traceback (most recent call last):\n  File \"a.py\"\n\nRuntimeError: x"),
+    # majority prefixes: a logging format and a compose service name on most lines
+    ("2024-05-01 10:00:00,123 - torch._inductor - ERROR - a\n2024-05-01 10:00:00,124 - x - WARNING - b",
+     "a\nb"),
+    ("[2024-05-01 10:00:00,123] [ERROR] worker-3: a\n[2024-05-01 10:00:00,123] INFO b", "a\nb"),
+    ("api-1  | a\napi-1  | b\napi-1  | c", "a\nb\nc"),
+])
+def test_prefixes_come_off(text, want):
+    assert unwrap(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    ">>> import torch\n>>> torch.ones(1)",  # a REPL prompt is code, not a quote
+    "Summary\nx | y\nthe table above | shows it\nand more prose\nand more",  # a pipe in prose
+    "2024-05-01 10:00:00 RuntimeError: not a logger name\nplain line\nplain line",
+    "    indented title\nRuntimeError: x",  # not every line indented: the layout is the text's own
+])
+def test_text_that_only_looks_prefixed_is_kept(text):
+    assert unwrap(text) == text
+
+
+def test_an_exception_type_after_a_log_stamp_is_not_taken_for_a_logger_name():
+    text = "2024-05-01 10:00:00,123 RuntimeError: boom\n2024-05-01 10:00:00,124 ValueError: bad"
+    assert unwrap(text) == "RuntimeError: boom\nValueError: bad"
