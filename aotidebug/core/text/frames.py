@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 
 from .normalize import unwrap
+from .regexscan import required_literals
 
 __all__ = [
     "PyFrame", "ExcLine", "Section", "CppFrame", "GlogLine", "CompilerDiag", "ParsedText",
@@ -338,20 +339,20 @@ _DIAG = re.compile(r"^\s*(?P<file>[^\s:][^:\n]*?):(?P<line>\d+)(?::(?P<col>\d+))
 _MSVC = re.compile(r"^\s*(?P<file>[^()\n]+)\((?P<line>\d+)\)\s*:\s*(?P<sev>fatal error|error)\s+[A-Z]+\d+\s*:\s*(?P<msg>.*)$")
 # A C++ semantic error quoted without its `file:line:` (in prose, or a log cut short): gcc, clang
 # and MSVC phrasings of "the code names something that does not exist or does not fit".
-_QUOTED_DIAG = re.compile(
-    r"(?:^|[\s`'\"(|:])(?:fatal )?error(?: C\d{4})?:\s*(?P<msg>[^\n]*?(?:"
-    r"was not declared in this scope|use of undeclared identifier|undeclared identifier|"
-    r"has no member named|is not a member of|no member named|does not name a type|"
-    r"no matching (?:function|constructor) for call to|cannot convert|invalid conversion from|"
-    r"unknown type name|identifier [`'‘\"][^`'’\"]+[`'’\"] is undefined|"
-    r"invalid user-defined conversion from|no match for [`'‘\"]?operator|cannot bind (?:non-const )?\w+ reference|"
-    r"request for member|too (?:many|few) arguments to function|redeclaration of|conflicting declaration|"
-    r"redefinition of|expected primary-expression|is private within this context|call of overloaded .* is ambiguous"
-    r")[^\n]*)$", re.I)
-# literal prefilters: a line holding none of these words cannot match the regex they guard
-_QUOTED_WORDS = ("declared", "member", "name a type", "no matching", "convert", "conversion", "unknown type",
-                 "is undefined", "no match for", "cannot bind", "arguments to function", "redeclaration",
-                 "conflicting declaration", "redefinition of", "primary-expression", "private within", "is ambiguous")
+_QUOTED_PHRASES = (
+    r"was not declared in this scope", r"use of undeclared identifier", r"undeclared identifier",
+    r"has no member named", r"is not a member of", r"no member named", r"does not name a type",
+    r"no matching (?:function|constructor) for call to", r"cannot convert", r"invalid conversion from",
+    r"unknown type name", r"identifier [`'‘\"][^`'’\"]+[`'’\"] is undefined",
+    r"invalid user-defined conversion from", r"no match for [`'‘\"]?operator",
+    r"cannot bind (?:non-const )?\w+ reference", r"request for member",
+    r"too (?:many|few) arguments to function", r"redeclaration of", r"conflicting declaration",
+    r"redefinition of", r"expected primary-expression", r"is private within this context",
+    r"call of overloaded .* is ambiguous")
+_QUOTED_DIAG = re.compile(r"(?:^|[\s`'\"(|:])(?:fatal )?error(?: C\d{4})?:\s*(?P<msg>[^\n]*?(?:"
+                          + "|".join(_QUOTED_PHRASES) + r")[^\n]*)$", re.I)
+# the prefilter, derived from the phrases: a line holding none of these cannot match
+_QUOTED_WORDS = tuple(sorted(set().union(*(required_literals(p) or () for p in _QUOTED_PHRASES))))
 _LD_WORDS = ("cannot find -l", "library not found for -l", "cannot open")
 _HEADER = re.compile(r"['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]?:? (?:file not found|No such file or directory)"
                      r"|Cannot open include file: '(?P<h2>[^']+)'")

@@ -18,7 +18,7 @@ import re
 
 from .regexscan import finditer_led
 
-__all__ = ["PHASE_WORDS", "FAILURE_WORDS", "PIPELINE", "CAUSE_SIGNS", "phase_from_words", "complains", "has_signs"]
+__all__ = ["PHASE_WORDS", "FAILURE_WORDS", "PIPELINE", "CAUSE_SIGNS", "phase_from_words", "has_signs"]
 
 # Pipeline order: a later stage presupposes the earlier ones worked, so a tie goes to the later one.
 PIPELINE = ("export", "compile", "load", "run")
@@ -121,20 +121,17 @@ def has_signs(low: str, cause: str) -> bool:
     return words is None or any(_has_word(low, w) for w in words)
 
 
-def complains(text: str) -> bool:
-    """True when the text says something went wrong (a failure word anywhere)."""
-    _, failure = _compiled()
-    return bool(failure.search(text.lower()))
-
-
-def phase_from_words(text: str) -> tuple[str, str]:
+def phase_from_words(text: str, *, only_complaints: bool = False) -> tuple[str, str]:
     """(phase, deciding word) from the sentences that say something failed (all of the text when
     none does): the stage named most often; a tie goes to the later stage. ("unknown", "") when
-    no stage is named."""
+    no stage is named, or, with `only_complaints`, when no sentence says something failed (one
+    pass: the complaint gate and the reading share it)."""
     phases, failure = _compiled()
     low = text.lower()
     sentences = [s for s in _SENTENCE.split(low) if s.strip()]
     failing = [s for s in sentences if failure.search(s)]
+    if only_complaints and not failing:
+        return "unknown", ""
     for body in ("\n".join(failing), "\n".join(sentences)):  # no stage in the failing sentences: all of it
         best, best_n, word = "unknown", 0, ""
         for phase, rx in phases:  # pipeline order: >= lets a later stage win a tie

@@ -22,7 +22,7 @@ from typing import Any
 
 from .frames import (LOADED_MODEL_CALL, CompilerDiag, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
                      inner_types, is_c10_frame, make_frame, parse_text)
-from .phase_words import complains, has_signs, phase_from_words
+from .phase_words import has_signs, phase_from_words
 from .normalize import unwrap
 
 __all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
@@ -475,9 +475,7 @@ def _ends(text: str) -> str:
 
 def _words_phase(text: str) -> tuple[Phase, str]:
     """The phase the report's words name (phase_words.py); `text` is its head and tail (`_ends`)."""
-    if not complains(text):
-        return Phase.UNKNOWN, ""
-    phase, word = phase_from_words(text)
+    phase, word = phase_from_words(text, only_complaints=True)
     return Phase(phase), word
 
 
