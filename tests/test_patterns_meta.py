@@ -11,6 +11,7 @@ from aotidebug.core.routing.classify import classify, rank, required_literals, u
 from aotidebug.core.routing.patterns import PATTERNS
 
 LOGS = Path(__file__).resolve().parent / "fixtures" / "logs"
+EMITTED = Path(__file__).resolve().parent / "fixtures" / "emitted" / "aoti_messages.jsonl"
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PACKAGE_DOCS = Path(__file__).resolve().parent.parent / "aotidebug" / "docs"  # shipped in the wheel
 
@@ -129,6 +130,12 @@ def _fixtures() -> list[tuple[str, str, dict]]:
     for path in sorted(LOGS.glob("*.txt")):
         meta = json.loads(path.with_suffix(".json").read_text())
         out.append((path.stem, path.read_text(), meta))
+    # the messages AOTI itself emits, rendered from its source (benchmarks/emitted_coverage.py)
+    for line in EMITTED.read_text().splitlines():
+        if line.strip():
+            row = json.loads(line)
+            out.append((f"emitted:{row['id']}", row["message"],
+                        {"category": row["category"], "source": f"torch source message, {row['source']} ({row['read_from']})"}))
     return out
 
 

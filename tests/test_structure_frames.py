@@ -257,11 +257,11 @@ def test_inline_exception_reads_what_the_one_regex_read() -> None:
 
 def test_the_quoted_diagnostic_prefilter_is_derived_from_every_phrase():
     """Each phrase of a quoted C++ error has a literal in the prefilter, so none is silently skipped."""
-    from aotidebug.core.text import frames
+    from aotidebug.core.text import compiler_diag
     from aotidebug.core.text.regexscan import required_literals
 
-    for phrase in frames._QUOTED_PHRASES:
+    for phrase in compiler_diag._QUOTED_PHRASES:
         lits = required_literals(phrase)
-        assert lits and lits <= set(frames._QUOTED_WORDS), phrase
+        assert lits and lits <= set(compiler_diag._QUOTED_WORDS), phrase
     line = "error: request for member 'size' in 'buf0', which is of non-class type"
-    assert frames.parse_text(line).diagnostics[0].kind == "quoted"
+    assert parse_text(line).diagnostics[0].kind == "quoted"

@@ -13,7 +13,8 @@
   folly `@ 000.. sym`, lldb `frame #N: 0x.. lib`sym`);
 - glog lines (`E1201 12:34:56.789 123 file.cpp:45] msg`, also bracketed `[E520 ...]`);
 - compiler diagnostics (`path:line:col: error: msg`, `fatal error: foo.h: No such file`,
-  `ld: cannot find -lfoo`, `undefined reference to`, nvcc errors, a missing compiler);
+  `ld: cannot find -lfoo`, `undefined reference to`, nvcc errors, a missing compiler), read by
+  `compiler_diag.read_diag`;
 - signals (Segmentation fault, SIGSEGV, core dumped, Aborted, Bus error, Illegal instruction);
 - noise lines (warnings and deprecation notices: evidence, never a cause).
 
@@ -30,10 +31,11 @@ import re
 from dataclasses import dataclass
 
 from .normalize import unwrap
-from .regexscan import required_literals
+from .compiler_diag import DIAG_WORDS, CompilerDiag, read_diag
+from .regexscan import any_word
 
 __all__ = [
-    "PyFrame", "ExcLine", "Section", "CppFrame", "GlogLine", "CompilerDiag", "ParsedText",
+    "PyFrame", "ExcLine", "Section", "CppFrame", "GlogLine", "ParsedText",
     "parse_text", "is_library_path", "torch_module", "library_package", "exception_type_names",
     "MAX_LINES", "inner_types", "make_frame", "parse_exception_line", "is_c10_frame",
     "is_torch_path", "is_user_path", "parse_frames", "user_frames", "LOADED_MODEL_CALL",
@@ -318,96 +320,6 @@ _GLOG = re.compile(r"^\s*\[?(?P<lvl>[IWEF])(?P<date>\d{3,4}) \d\d:\d\d:\d\d\.\d+
                    r" ?(?:\[[\d/]+\] ?)?(?P<msg>.*)$")
 
 
-@dataclass(frozen=True, slots=True)
-class CompilerDiag:
-    """A compiler, linker or toolkit diagnostic.
-
-    kind: "diagnostic" (file:line: error), "missing_header", "missing_library", "undefined_reference",
-    "missing_compiler", "nvcc", "linker", "quoted" (a C++ semantic error quoted without its file). `subject` is the header, library, symbol or tool named."""
-
-    kind: str
-    severity: str
-    file: str
-    line: int
-    message: str
-    subject: str
-    text_line: int
-
-
-_DIAG = re.compile(r"^\s*(?P<file>[^\s:][^:\n]*?):(?P<line>\d+)(?::(?P<col>\d+))?:\s*"
-                   r"(?P<sev>fatal error|error|warning|note)\s*(?:[A-Z]+\d+\s*)?:\s*(?P<msg>.*)$")
-_MSVC = re.compile(r"^\s*(?P<file>[^()\n]+)\((?P<line>\d+)\)\s*:\s*(?P<sev>fatal error|error)\s+[A-Z]+\d+\s*:\s*(?P<msg>.*)$")
-# A C++ semantic error quoted without its `file:line:` (in prose, or a log cut short): gcc, clang
-# and MSVC phrasings of "the code names something that does not exist or does not fit".
-_QUOTED_PHRASES = (
-    r"was not declared in this scope", r"use of undeclared identifier", r"undeclared identifier",
-    r"has no member named", r"is not a member of", r"no member named", r"does not name a type",
-    r"no matching (?:function|constructor) for call to", r"cannot convert", r"invalid conversion from",
-    r"unknown type name", r"identifier [`'‘\"][^`'’\"]+[`'’\"] is undefined",
-    r"invalid user-defined conversion from", r"no match for [`'‘\"]?operator",
-    r"cannot bind (?:non-const )?\w+ reference", r"request for member",
-    r"too (?:many|few) arguments to function", r"redeclaration of", r"conflicting declaration",
-    r"redefinition of", r"expected primary-expression", r"is private within this context",
-    r"call of overloaded .* is ambiguous")
-_QUOTED_DIAG = re.compile(r"(?:^|[\s`'\"(|:])(?:fatal )?error(?: C\d{4})?:\s*(?P<msg>[^\n]*?(?:"
-                          + "|".join(_QUOTED_PHRASES) + r")[^\n]*)$", re.I)
-# the prefilter, derived from the phrases: a line holding none of these cannot match
-_QUOTED_WORDS = tuple(sorted(set().union(*(required_literals(p) or () for p in _QUOTED_PHRASES))))
-_LD_WORDS = ("cannot find -l", "library not found for -l", "cannot open")
-_HEADER = re.compile(r"['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]?:? (?:file not found|No such file or directory)"
-                     r"|Cannot open include file: '(?P<h2>[^']+)'")
-_LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:cannot find -l(?P<l>[\w+.-]+)"
-                        r"|library not found for -l(?P<l2>[\w+.-]+)|cannot open (?:input )?file '(?P<l3>[^']+)')")
-_UNDEF_REF = re.compile(r"undefined reference to [`'‘\"]?(?P<s>[^`'’\"\s]+)")
-_NVCC = re.compile(r"^\s*nvcc (?:fatal|error)\s*:\s*(?P<msg>.*)$|\bptxas (?:fatal|error)\s*:\s*(?P<msg2>.*)$")
-_NO_TOOL = re.compile(
-    r"(?:^|[\s:'\"])(?P<t>nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cc|cl|icx|icpx|ld)['\"]?:? (?:command )?not found"
-    r"|No such file or directory: '(?P<t2>(?:[^']*/)?(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cl|icx|icpx))'"
-    r"|(?P<t3>CUDA_HOME|ROCM_HOME) environment variable is not set"
-    r"|(?:Could not|Failed to|unable to) find (?:a )?(?:working )?(?:C\+\+ )?(?P<t4>compiler)", re.I)
-_COLLECT2 = re.compile(r"\bcollect2: error: (?P<msg>.*)$|\bld returned \d+ exit status")
-
-
-def _diag_of(line: str, i: int) -> CompilerDiag | None:
-    low = line.lower()
-    m = _NVCC.search(line) if ("nvcc" in line or "ptxas" in line) else None
-    if m:
-        return CompilerDiag("nvcc", "error", "", 0, (m.group("msg") or m.group("msg2") or "").strip(), "nvcc", i)
-    m = _NO_TOOL.search(line) if ("not found" in line or "No such file" in line or "_HOME" in line) else None
-    if m:
-        tool = next(g for g in m.groups() if g)
-        return CompilerDiag("missing_compiler", "error", "", 0, line.strip()[:500], tool.rsplit("/", 1)[-1], i)
-    m = _LD_CANNOT.search(line) if _any(line, _LD_WORDS) else None
-    if m:
-        lib = m.group("l") or m.group("l2") or m.group("l3") or ""
-        return CompilerDiag("missing_library", "error", "", 0, line.strip()[:500], lib, i)
-    m = _UNDEF_REF.search(line)
-    if m:
-        return CompilerDiag("undefined_reference", "error", "", 0, line.strip()[:500], m.group("s"), i)
-    d = _DIAG.match(line) or _MSVC.match(line)
-    if d:
-        msg = d.group("msg").strip()
-        h = _HEADER.search(msg)
-        if h:
-            return CompilerDiag("missing_header", d.group("sev"), d.group("file"), int(d.group("line")),
-                                msg[:500], h.group("h") or h.group("h2") or "", i)
-        if d.group("sev") in ("note", "warning"):
-            return None
-        return CompilerDiag("diagnostic", d.group("sev"), d.group("file"), int(d.group("line")), msg[:500], "", i)
-    q = _QUOTED_DIAG.search(line) if "rror" in line and _any(low, _QUOTED_WORDS) else None
-    if q:  # no file to place it: classify_origin calls it UNPLACED
-        return CompilerDiag("quoted", "error", "", 0, q.group("msg").strip()[:500], "", i)
-    if "fatal error" in line:
-        h = _HEADER.search(line)
-        if h:
-            return CompilerDiag("missing_header", "fatal error", "", 0, line.strip()[:500],
-                                h.group("h") or h.group("h2") or "", i)
-    m = _COLLECT2.search(line) if ("collect2" in line or "ld returned" in line) else None
-    if m:
-        return CompilerDiag("linker", "error", "", 0, line.strip()[:500], "ld", i)
-    return None
-
-
 _SIGNALS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("SIGSEGV", re.compile(r"\bseg(?:mentation)?[ -]?fault|\bSIGSEGV\b|\bsegmentation violation|"
                            r"exit(?:ed)? (?:with )?(?:code|status) (?:139|-11)\b|\brc=-?(?:139|11)\b|EXC_BAD_ACCESS", re.I)),
@@ -448,19 +360,6 @@ def inline_exception(line: str) -> tuple[str, str] | None:
 # cheap prefilters (lower case): a line holding none of these words cannot match the regex after it
 _NOISE_WORDS = ("warning", "deprecat", "will be removed", "outdated pt2", "resized", "warn(", "+===",
                 "no cuda runtime is found")
-_DIAG_WORDS = ("error", "fatal", "not found", "cannot find", "undefined reference", "no such file", "not set",
-               "unable to find", "could not find", "failed to find", "nvcc", "ptxas", "ld returned",
-               "library not found", "cannot open")
-
-
-def _any(low: str, words: tuple[str, ...]) -> bool:
-    """A plain substring prefilter on a lower-cased line: far cheaper than a case-insensitive
-    alternation regex, and a line without any of `words` cannot match the regex it guards."""
-    for w in words:
-        if w in low:
-            return True
-    return False
-
 _NOISE = re.compile(
     r"\b(?:User|Future|Deprecation|PendingDeprecation|Runtime|Resource)Warning\b|^\s*warnings\.warn\(|"
     r"\bis being deprecated\b|\bis deprecated\b|\bwill be removed in a future\b|"
@@ -571,7 +470,7 @@ class _Builder:
         if g:
             self.glog.append(GlogLine(g.group("lvl"), g.group("file"), int(g.group("line")), g.group("msg")[:1000], i))
             body = g.group("msg")
-        if _any(low, _NOISE_WORDS) and _NOISE.search(line):  # a glog W line may carry the cause (an OOM)
+        if any_word(low, _NOISE_WORDS) and _NOISE.search(line):  # a glog W line may carry the cause (an OOM)
             self.noise.append(line.strip()[:500])
             self.noise_lines.add(i)
             return
@@ -602,20 +501,20 @@ class _Builder:
             return
         if "load" in low or self.loaded:
             self.loaded_model_call(body, i)
-        if "(" in body and _any(low, _CODEY_WORDS) and _CODEY.search(body):
+        if "(" in body and any_word(low, _CODEY_WORDS) and _CODEY.search(body):
             self.mentions.append((i, body.strip()[:300]))
         inline = inline_exception(body) if ("Error" in body or "Exception" in body or "Unsupported" in body
                                             or "SymNode" in body) else None
         if inline and exception_type_names(inline[0]) and not inline[0].endswith("Warning"):
             msg = inline[1].strip().strip("`")
             self.inline.append(ExcLine(inline[0], msg[:1000], i, inner_types(msg)))
-        if (g is None or g.group("lvl") in "EF") and _any(low, _ERRORISH_WORDS) and _ERRORISH.search(body):
+        if (g is None or g.group("lvl") in "EF") and any_word(low, _ERRORISH_WORDS) and _ERRORISH.search(body):
             self.errors.append(body.strip()[:500])
 
     def diag(self, text: str, low: str, i: int) -> bool:
         """Record `text`'s compiler or toolkit diagnostic, if it holds one (`low`: a lower-cased
         text containing it, for the literal prefilter)."""
-        d = _diag_of(text, i) if _any(low, _DIAG_WORDS) else None
+        d = read_diag(text, i) if any_word(low, DIAG_WORDS) else None
         if d is not None:
             self.diags.append(d)
         return d is not None
@@ -686,8 +585,8 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
             continue
         b.other(line, i)
     b.close(None)
-    joined = "" if not _any(text.lower(), _SIGNAL_WORDS) else "\n".join(
-        ln for i, ln in enumerate(lines) if i not in b.noise_lines and _any(ln.lower(), _SIGNAL_WORDS))
+    joined = "" if not any_word(text.lower(), _SIGNAL_WORDS) else "\n".join(
+        ln for i, ln in enumerate(lines) if i not in b.noise_lines and any_word(ln.lower(), _SIGNAL_WORDS))
     signals = tuple(name for name, rx in _SIGNALS if rx.search(joined))
     if not signals and any(re.match(r"(?:__GI_)?(?:abort|raise|__pthread_kill\w*)$", c.symbol) for c in b.cpp):
         signals = ("SIGABRT",)

@@ -331,3 +331,10 @@ def search(rx: re.Pattern[str], text: str, low: str, req: frozenset[str] | None,
     return None
 
 
+def any_word(low: str, words: tuple[str, ...]) -> bool:
+    """A plain substring prefilter on a lower-cased line: far cheaper than a case-insensitive
+    alternation regex, and a line without any of `words` cannot match the regex it guards."""
+    for w in words:
+        if w in low:
+            return True
+    return False

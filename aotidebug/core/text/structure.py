@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .frames import (LOADED_MODEL_CALL, CompilerDiag, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
+from .compiler_diag import CompilerDiag
+from .frames import (LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
                      inner_types, is_c10_frame, make_frame, parse_text)
 from .phase_words import has_signs, phase_from_words
 from .normalize import unwrap

@@ -1,0 +1,114 @@
+"""Compiler, linker and toolkit diagnostics in a log line: the one reader of `file:line: error:`,
+MSVC's `file(line): error C1234:`, nvcc/ptxas, a missing header, library, symbol or tool, and a C++
+semantic error quoted without its file. `frames.parse_text` calls it on each line."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .regexscan import any_word, required_literals
+
+__all__ = ["CompilerDiag", "DIAG_WORDS", "read_diag"]
+
+# cheap prefilter (lower case): a line holding none of these words holds no diagnostic
+DIAG_WORDS = ("error", "fatal", "not found", "cannot find", "undefined reference", "no such file", "not set",
+              "is required to build", "toolchain is available", "english language pack",
+              "unable to find", "could not find", "failed to find", "nvcc", "ptxas", "ld returned",
+              "library not found", "cannot open")
+
+
+@dataclass(frozen=True, slots=True)
+class CompilerDiag:
+    """A compiler, linker or toolkit diagnostic.
+
+    kind: "diagnostic" (file:line: error), "missing_header", "missing_library", "undefined_reference",
+    "missing_compiler", "nvcc", "linker", "quoted" (a C++ semantic error quoted without its file). `subject` is the header, library, symbol or tool named."""
+
+    kind: str
+    severity: str
+    file: str
+    line: int
+    message: str
+    subject: str
+    text_line: int
+
+
+_DIAG = re.compile(r"^\s*(?P<file>[^\s:][^:\n]*?):(?P<line>\d+)(?::(?P<col>\d+))?:\s*"
+                   r"(?P<sev>fatal error|error|warning|note)\s*(?:[A-Z]+\d+\s*)?:\s*(?P<msg>.*)$")
+_MSVC = re.compile(r"^\s*(?P<file>[^()\n]+)\((?P<line>\d+)\)\s*:\s*(?P<sev>fatal error|error)\s+[A-Z]+\d+\s*:\s*(?P<msg>.*)$")
+# A C++ semantic error quoted without its `file:line:` (in prose, or a log cut short): gcc, clang
+# and MSVC phrasings of "the code names something that does not exist or does not fit".
+_QUOTED_PHRASES = (
+    r"was not declared in this scope", r"use of undeclared identifier", r"undeclared identifier",
+    r"has no member named", r"is not a member of", r"no member named", r"does not name a type",
+    r"no matching (?:function|constructor) for call to", r"cannot convert", r"invalid conversion from",
+    r"unknown type name", r"identifier [`'‘\"][^`'’\"]+[`'’\"] is undefined",
+    r"invalid user-defined conversion from", r"no match for [`'‘\"]?operator",
+    r"cannot bind (?:non-const )?\w+ reference", r"request for member",
+    r"too (?:many|few) arguments to function", r"redeclaration of", r"conflicting declaration",
+    r"redefinition of", r"expected primary-expression", r"is private within this context",
+    r"call of overloaded .* is ambiguous")
+_QUOTED_DIAG = re.compile(r"(?:^|[\s`'\"(|:])(?:fatal )?error(?: C\d{4})?:\s*(?P<msg>[^\n]*?(?:"
+                          + "|".join(_QUOTED_PHRASES) + r")[^\n]*)$", re.I)
+# the prefilter, derived from the phrases: a line holding none of these cannot match
+_QUOTED_WORDS = tuple(sorted(set().union(*(required_literals(p) or () for p in _QUOTED_PHRASES))))
+_LD_WORDS = ("cannot find -l", "library not found for -l", "cannot open")
+_HEADER = re.compile(r"['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]?:? (?:file not found|No such file or directory)"
+                     r"|Cannot open include file: '(?P<h2>[^']+)'")
+_LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:cannot find -l(?P<l>[\w+.-]+)"
+                        r"|library not found for -l(?P<l2>[\w+.-]+)|cannot open (?:input )?file '(?P<l3>[^']+)')")
+_UNDEF_REF = re.compile(r"undefined reference to [`'‘\"]?(?P<s>[^`'’\"\s]+)")
+_NVCC = re.compile(r"^\s*nvcc (?:fatal|error)\s*:\s*(?P<msg>.*)$|\bptxas (?:fatal|error)\s*:\s*(?P<msg2>.*)$")
+_NO_TOOL = re.compile(
+    r"(?:^|[\s:'\"])(?P<t>nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cc|cl|icx|icpx|ld)['\"]?:? (?:command )?not found"
+    r"|No such file or directory: '(?P<t2>(?:[^']*/)?(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cl|icx|icpx))'"
+    r"|(?P<t3>CUDA_HOME|ROCM_HOME) environment variable is not set"
+    r"|(?:Could not|Failed to|unable to) find (?:a )?(?:working )?(?:C\+\+ )?(?P<t4>compiler)"
+    # the build's own words for a tool it needs and did not find or cannot use
+    r"|\b(?P<t5>nvcc|hipcc) is required to build|Check that (?P<t6>ROCm) toolchain is available"
+    r"|only supports? (?P<t7>MSVC) with English language pack", re.I)
+_NO_TOOL_WORDS = ("not found", "no such file", "_home", "is required to build", "toolchain is available",
+                  "english language pack")
+_COLLECT2 = re.compile(r"\bcollect2: error: (?P<msg>.*)$|\bld returned \d+ exit status")
+
+
+def read_diag(line: str, i: int) -> CompilerDiag | None:
+    """The diagnostic on `line` (text line `i`), or None."""
+    low = line.lower()
+    m = _NVCC.search(line) if ("nvcc" in line or "ptxas" in line) else None
+    if m:
+        return CompilerDiag("nvcc", "error", "", 0, (m.group("msg") or m.group("msg2") or "").strip(), "nvcc", i)
+    m = _NO_TOOL.search(line) if any_word(low, _NO_TOOL_WORDS) else None
+    if m:
+        tool = next(g for g in m.groups() if g)
+        return CompilerDiag("missing_compiler", "error", "", 0, line.strip()[:500], tool.rsplit("/", 1)[-1], i)
+    m = _LD_CANNOT.search(line) if any_word(line, _LD_WORDS) else None
+    if m:
+        lib = m.group("l") or m.group("l2") or m.group("l3") or ""
+        return CompilerDiag("missing_library", "error", "", 0, line.strip()[:500], lib, i)
+    m = _UNDEF_REF.search(line)
+    if m:
+        return CompilerDiag("undefined_reference", "error", "", 0, line.strip()[:500], m.group("s"), i)
+    d = _DIAG.match(line) or _MSVC.match(line)
+    if d:
+        msg = d.group("msg").strip()
+        h = _HEADER.search(msg)
+        if h:
+            return CompilerDiag("missing_header", d.group("sev"), d.group("file"), int(d.group("line")),
+                                msg[:500], h.group("h") or h.group("h2") or "", i)
+        if d.group("sev") in ("note", "warning"):
+            return None
+        return CompilerDiag("diagnostic", d.group("sev"), d.group("file"), int(d.group("line")), msg[:500], "", i)
+    q = _QUOTED_DIAG.search(line) if "rror" in line and any_word(low, _QUOTED_WORDS) else None
+    if q:  # no file to place it: classify_origin calls it UNPLACED
+        return CompilerDiag("quoted", "error", "", 0, q.group("msg").strip()[:500], "", i)
+    if "fatal error" in line:
+        h = _HEADER.search(line)
+        if h:
+            return CompilerDiag("missing_header", "fatal error", "", 0, line.strip()[:500],
+                                h.group("h") or h.group("h2") or "", i)
+    m = _COLLECT2.search(line) if ("collect2" in line or "ld returned" in line) else None
+    if m:
+        return CompilerDiag("linker", "error", "", 0, line.strip()[:500], "ld", i)
+    return None
