@@ -30,8 +30,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .normalize import unwrap
 from .compiler_diag import DIAG_WORDS, CompilerDiag, read_diag
+from .normalize import unwrap
 from .regexscan import any_word
 
 __all__ = [
