@@ -252,3 +252,21 @@ def test_the_messages_aoti_emits_are_read():
     assert r["n"] >= 100
     unknown = [i for _, got, i, _ in r["confusion"] if got == "unknown"]
     assert r["top1"] >= 0.85 and r["top3"] >= 0.90 and len(unknown) <= 2, r["confusion"]
+
+
+@pytest.mark.parametrize("warning,alone", [
+    ("[WARNING] Found constant or module state buffer or empty module state parameter _tensor_constant0"
+     " in model, but not provided by user!", "AOTD406"),
+    ("[WARNING] Could not dlsym AOTInductorModelContainerFreeInactiveConstantBuffer. This is okay if you"
+     " don't need functionality from AOTInductorModelContainerFreeInactiveConstantBuffer.", "AOTD707"),
+    ("WARNING:torch._inductor:You no longer need to specify args/kwargs to aoti_compile_and_package as we"
+     " can get this information from exported_program.example_inputs.", "AOTD803"),
+])
+def test_an_emitted_warning_is_read_alone_but_never_outranks_an_error(warning, alone):
+    """The runtime's own warnings are read when they are all there is; beside an error they are
+    noise (evidence), never the cause."""
+    error = ("Traceback (most recent call last):\n  File \"serve.py\", line 3, in <module>\n    out = m(x)\n"
+             "RuntimeError: The size of tensor a (4) must match the size of tensor b (8) at non-singleton dimension 1")
+    assert diagnose_text(warning).code == alone
+    d = diagnose_text(warning + "\n" + error)
+    assert d.code == "AOTD104" and all(c.code != alone for c in d.candidates)

@@ -366,7 +366,9 @@ _NOISE = re.compile(
     r"Loading outdated pt2 file|\bWarning: An output with one or more elements was resized|"
     # torch's CUDA build on a host without a GPU, at every import of cpp_extension (2.8+: glog W)
     r"No CUDA runtime is found, using (?:CUDA|ROCM)_HOME=|"
-    r"^\s*[+|]=*\s*[!]*\s*WARNING\s*[!]*\s*[|+]?=*\s*$|^\s*\+=+\+\s*$|\[W\d{4} |^W\d{4} ", re.I)
+    r"^\s*[+|]=*\s*[!]*\s*WARNING\s*[!]*\s*[|+]?=*\s*$|^\s*\+=+\+\s*$|\[W\d{4} |^W\d{4} |"
+    # a line the emitter marked as a warning: "[WARNING] ...", "WARNING:torch._inductor:..."
+    r"^\s*\[?WARN(?:ING)?(?:\]|:)", re.I)
 
 
 @dataclass(frozen=True, slots=True)
