@@ -2,7 +2,7 @@
 loader and runner, the Python packaging and build code), each labelled with the cause its check
 guards, read from the source around it.
 
-Usage: python3 benchmarks/emitted_coverage.py [tests/fixtures/emitted/aoti_messages.jsonl] [--verbose]
+Usage: python3 benchmarks/emitted_coverage.py [tests/fixtures/emitted/aoti_messages.jsonl]
 
 A report nobody has seen yet still quotes one of these messages more often than not, so this is
 the vocabulary the table must cover, independent of how any reporter worded the rest. Prints
@@ -36,8 +36,7 @@ def rows_of(path: Path) -> list[dict]:
 
 
 def main(argv: list[str]) -> int:
-    args = [a for a in argv if not a.startswith("--")]
-    rows = rows_of(Path(args[0]) if args else DEFAULT)
+    rows = rows_of(Path(argv[0]) if argv else DEFAULT)
     r = evaluate(rows)
     unknown = sum(1 for w, g, _, _ in r["confusion"] if g == "unknown")
     print(f"messages: {r['n']}")

@@ -23,8 +23,8 @@ from typing import Any
 from .compiler_diag import CompilerDiag
 from .frames import (LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
                      inner_types, is_c10_frame, make_frame, parse_text)
-from .phase_words import has_signs, phase_from_words
 from .normalize import unwrap
+from .phase_words import has_signs, phase_from_words
 
 __all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
            "read_exception", "subsystem_of_module", "classify_origin", "text_for_patterns", "MAX_CHAIN"]
