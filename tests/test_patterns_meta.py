@@ -52,6 +52,28 @@ def test_required_literals_are_sound():
     assert required_literals(r"ab[b-z]") == {"ab"}       # a range is not a few literals
 
 
+def test_the_literal_set_finds_exactly_what_in_finds():
+    """`LiteralSet.present` (one trie scan) agrees with one `in` per literal, on literals that
+    overlap, nest as prefixes, share suffixes and hold regex metacharacters."""
+    import random
+
+    from aotidebug.core.routing.classify import _all_keywords
+    from aotidebug.core.text.regexscan import LiteralSet
+
+    words = ["fail", "failed", "failed to", "ail", "a.b", "(x)", "\\n", " in ", "in", "n", "seg\nfault", "[0]"]
+    ls = LiteralSet(words)
+    rng = random.Random(7)
+    alphabet = "failedtosegx.b()[0] \n\\"
+    for _ in range(2000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        assert ls.present(text) == frozenset(w for w in words if w in text), text
+    assert LiteralSet([]).present("anything") == frozenset()
+    table = _all_keywords()   # and the routing table's own keywords, on the real logs
+    for path in sorted(LOGS.glob("*.txt")):
+        low = path.read_text(encoding="utf-8").lower()
+        assert table.present(low) == frozenset(w for w in table.words if w in low), path.name
+
+
 def test_prefiltered_search_finds_what_a_full_search_finds():
     """The literal prefilter and the line windows never lose a match: every table regex, on every
     log fixture and dev report, alone and padded past the windowing threshold with unrelated lines."""

@@ -16,8 +16,8 @@ from ..categories import Category
 from ..result import Candidate, Diagnosis, Evidence
 from ..text.extract import extract, faulting_kernel
 from ..text.normalize import normalize, unwrap
-from ..text.regexscan import (CONTEXT_LINES, FLAGS, LARGE_TEXT, fold_digits, line_at, required_literals,
-                              search as _search)
+from ..text.regexscan import (CONTEXT_LINES, FLAGS, LARGE_TEXT, LiteralSet, fold_digits, line_at,
+                              required_literals, search as _search)
 from ..text.structure import Phase, Structure, Subsystem, read_structure, text_for_patterns
 from .patterns import PATTERNS, Pattern
 from .structural import RULES, TEXT_CONFIDENCE_CAP, merge, next_measurement
@@ -98,13 +98,13 @@ def _by_keyword() -> tuple[dict[str, tuple[tuple[int, int], ...]], tuple[tuple[i
 
 
 @functools.lru_cache(maxsize=1)
-def _all_keywords() -> tuple[str, ...]:
-    return tuple(sorted({w for rule in _compiled() for _, req in rule.regexes if req for w in req}))
+def _all_keywords() -> LiteralSet:
+    return LiteralSet(w for rule in _compiled() for _, req in rule.regexes if req for w in req)
 
 
 def present_keywords(low: str) -> frozenset[str]:
-    """Every pattern keyword that occurs in `low` (a lower-cased text): one substring test each."""
-    return frozenset(w for w in _all_keywords() if w in low)
+    """Every pattern keyword that occurs in `low` (a lower-cased text), in one scan."""
+    return _all_keywords().present(low)
 
 
 def unprefiltered_regexes() -> list[str]:

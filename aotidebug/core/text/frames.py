@@ -557,6 +557,27 @@ class _Builder:
         return False
 
 
+def _lines_holding(lines: list[str], words: tuple[str, ...]) -> list[int]:
+    """Indices of the lines whose lower-cased text holds one of `words`: a find per word on the
+    joined text (C speed) instead of a lower() and a word loop per line."""
+    low = "\n".join(lines).lower()
+    starts = set()
+    for w in words:
+        i = low.find(w)
+        while i != -1:
+            starts.add(i)
+            i = low.find("\n", i)   # one hit per line is enough
+            i = -1 if i == -1 else low.find(w, i)
+    out: list[int] = []
+    line = pos = 0
+    for i in sorted(starts):   # counted forward once: linear however many lines hit
+        line += low.count("\n", pos, i)
+        pos = i
+        if not out or out[-1] != line:
+            out.append(line)
+    return out
+
+
 def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
     """Parse any log or traceback text into frames, exceptions, C++ frames, glog lines, compiler
     diagnostics, signals and noise. Pure: never imports torch, never raises on odd input.
@@ -587,8 +608,7 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
             continue
         b.other(line, i)
     b.close(None)
-    joined = "" if not any_word(text.lower(), _SIGNAL_WORDS) else "\n".join(
-        ln for i, ln in enumerate(lines) if i not in b.noise_lines and any_word(ln.lower(), _SIGNAL_WORDS))
+    joined = "\n".join(lines[i] for i in _lines_holding(lines, _SIGNAL_WORDS) if i not in b.noise_lines)
     signals = tuple(name for name, rx in _SIGNALS if rx.search(joined))
     if not signals and any(re.match(r"(?:__GI_)?(?:abort|raise|__pthread_kill\w*)$", c.symbol) for c in b.cpp):
         signals = ("SIGABRT",)

@@ -338,3 +338,45 @@ def any_word(low: str, words: tuple[str, ...]) -> bool:
         if w in low:
             return True
     return False
+
+
+class LiteralSet:
+    """Which of many literals occur in a text, in one regex pass instead of one `in` per literal.
+
+    The literals are compiled into a trie-shaped alternation inside a lookahead, so the scan
+    tries every position once and branches on characters (the cost grows with the text, not with
+    the number of literals). At each position it reports the longest literal starting there;
+    the shorter literals that are its prefixes are read off a table built once.
+    """
+
+    def __init__(self, words: Iterable[str]) -> None:
+        self.words = tuple(sorted(set(words)))
+        self._rx = re.compile(f"(?=({_trie(self.words)}))", re.S) if self.words else None
+        self._prefixes = {w: frozenset(k for k in self.words if w.startswith(k)) for w in self.words}
+
+    def present(self, text: str) -> frozenset[str]:
+        """The literals that occur in `text` (case as given: pass lower-cased text for lower words)."""
+        if self._rx is None:
+            return frozenset()
+        found: set[str] = set()
+        for m in self._rx.finditer(text):
+            found.update(self._prefixes[m.group(1)])
+        return frozenset(found)
+
+
+def _trie(words: Iterable[str]) -> str:
+    """A regex matching exactly `words`, longest first, as a trie of nested alternations."""
+    root: dict[str, dict] = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, dict]) -> str:
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+    return emit(root)
