@@ -140,8 +140,6 @@ REBUILD_PACKAGE = (
     "'Loading outdated pt2 file' warning before this error is misleading."
 )
 
-ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}
-
 PASS_PACKAGE_PATH = (
     "Pass the path of the .pt2 written by aoti_compile_and_package (check the path, and that the "
     "copy finished)."
@@ -156,3 +154,12 @@ RAISE_BISECT_TIMEOUT = (
     "Give bisect more time: `bisect(..., timeout=SECONDS)`, `diagnose(..., bisect_timeout=SECONDS)` "
     "or `aotidebug bisect --timeout SECONDS`; a compile of a large model can take minutes."
 )
+SINGLE_THREADED_FOR_CAPTURE = (
+    "To capture a loaded package in a CUDA graph, load it with "
+    "aoti_load_package(path, run_single_threaded=True) (added in 2025; torch 2.13 has it): the "
+    "default runner's thread synchronisation is not allowed while a stream captures. Keep host "
+    "syncs (.item(), prints, allocations) out of the captured region."
+)
+
+# every hint above, by name (the meta-test checks each pattern's fixes are among them)
+ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

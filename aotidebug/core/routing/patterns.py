@@ -269,6 +269,14 @@ PATTERNS: tuple[Pattern, ...] = (
              r"Only ExportedProgram is supported", r"Unsupported constant type:",
              r"doesn't support constants greater than \d+ ?GB", r"C\+\+ wrapper codegen error: Unsupported platform"),
             0.8, (H.REPLACE_UNSUPPORTED_OP,)),
+    # CUDA refuses a call while a stream captures; a loaded AOTI runner synchronises its threads
+    # on every run unless loaded single-threaded (torch's own docs for run_single_threaded).
+    Pattern("AOTD509", "cuda-graph-capture", C.UNSUPPORTED,
+            "A call that is not allowed during CUDA graph capture ran while a stream was capturing",
+            (r"operation not permitted when stream is capturing", r"cudaErrorStreamCaptureUnsupported",
+             r"operation would make the legacy stream depend on a capturing blocking stream",
+             r"cudaErrorStreamCaptureImplicit"),
+            0.74, (H.SINGLE_THREADED_FOR_CAPTURE,)),
     Pattern("AOTD505", "unsupported-dtype-prose", C.UNSUPPORTED,
             "A dtype or quantisation scheme fails on this path",
             (r"\bfail\w*\s+(?:with|for|on|when using|under)\s+(?:the\s+)?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b",
