@@ -6,6 +6,7 @@ import os
 
 import pytest
 
+from aotidebug.core.routing.classify import diagnose_text
 from aotidebug.core.routing.structural import PHASE_PRIORS, PRIOR_CAP, RULES, fired, merge, next_measurement, score
 from aotidebug.core.text.structure import Phase, read_structure, text_for_patterns
 
@@ -58,6 +59,9 @@ def test_rule_table_is_well_formed() -> None:
     ("facts-legacy-ep-assert", "deprecated_api"),
     ("cpu-illegal-instruction", "version_mismatch"),
     ("torch-could-not-run-backend", "unsupported"),
+    ("cpu-compile-cache-under-a-file", "compile_toolchain"),      # AOTS136: an OS error in the code cache
+    ("cpu-compile-cxx-not-a-compiler", "compile_toolchain"),      # AOTS137: the compiler probe got nothing
+    ("cpu-compile-quantized-fallback-arg", "unsupported"),        # AOTS118: an unserialisable extern-kernel arg
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -299,3 +303,55 @@ def test_bare_not_implemented_inside_a_wrapper_is_read() -> None:
     st = read_structure(text)
     assert "NotImplementedError" in st.chain[-1].inner_types, st.chain
     assert diagnose_text(text).category.value == "unsupported"
+
+
+def test_advice_lines_in_an_export_error_are_not_its_mechanism() -> None:
+    """Every constraint violation carries `TORCH_LOGS="+dynamic"` advice: the word "dynamic" in it
+    must not read as data-dependent control flow (export_failure); the violation is the cause."""
+    text = ('torch._dynamo.exc.UserError: Constraints violated (b)! For more information, run with '
+            'TORCH_LOGS="+dynamic".\n  - Not all values of b = L[\'x\'].size()[0] in the specified range '
+            "b <= 64 satisfy the generated guard 2 <= L['x'].size()[0] and L['x'].size()[0] <= 16\n")
+    d = diagnose_text(text)
+    assert d.category.value == "dynamic_shape_guard"
+    assert "export_failure" not in [c.category.value for c in d.candidates[:1]]
+    assert diagnose_text("torch._dynamo.exc.UserError: Could not guard on data-dependent expression "
+                         "u0 > 3").category.value == "export_failure"
+
+
+def test_python_container_index_errors_are_not_kernel_indexing() -> None:
+    from aotidebug.core.routing.classify import classify
+
+    for text in ("IndexError: list index out of range", "IndexError: tuple index out of range",
+                 "IndexError: string index out of range"):
+        assert "AOTD305" not in [m.code for m in classify(text)], text
+    assert "AOTD305" in [m.code for m in classify("RuntimeError: index 9 is out of range for dimension 0")]
+
+
+def test_what_export_does_not_support_is_an_export_failure() -> None:
+    text = ("Traceback (most recent call last):\n"
+            '  File "/s/site-packages/torch/export/_trace.py", line 2233, in _non_strict_export\n'
+            "    aten_export_artifact = _to_aten_func(\n"
+            '  File "/s/site-packages/torch/_export/non_strict_utils.py", line 1205, in __torch_function__\n'
+            "    return func(*args, **kwargs)\n"
+            "RuntimeError: .item() is not supported for tensor subclasses.\n")
+    assert _top(text) == "export_failure"
+
+
+def test_a_printed_tensor_holding_inf_or_nan_is_numerical() -> None:
+    text = ("Traceback (most recent call last):\n  File \"check.py\", line 8, in <module>\n"
+            "AssertionError: tensor([[ 1.2e+02,  7.6e+03],\n        [        inf, -2.9e-01]],\n"
+            "       dtype=torch.float16)\n")
+    assert diagnose_text(text).category.value == "numerical"
+    assert diagnose_text("AssertionError: tensor([0.5000, 0.7000]) != expected").category.value != "numerical"
+
+
+def test_a_missing_device_runner_is_the_device_not_the_legacy_api() -> None:
+    """The legacy aot_load raised, but because this torch build has no CUDA runner: the legacy
+    API's own argument handling (AOTS170) is not what failed; a dlopen failure is the loader's."""
+    assert diagnose_text(_log("cpu-legacy-load-cuda")).category.value == "device_mismatch"
+    text = ("Traceback (most recent call last):\n"
+            '  File "/s/site-packages/torch/_export/__init__.py", line 170, in aot_load\n'
+            "    runner = torch._C._aoti.AOTIModelContainerRunnerCpu(so_path, 1)\n"
+            "RuntimeError: Error in dlopen: /tmp/c/x.wrapper.so: cannot open shared object file: "
+            "No such file or directory\n")
+    assert "AOTS170" not in [r.code for r in fired(read_structure(text))]

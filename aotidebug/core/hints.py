@@ -160,6 +160,15 @@ SINGLE_THREADED_FOR_CAPTURE = (
     "default runner's thread synchronisation is not allowed while a stream captures. Keep host "
     "syncs (.item(), prints, allocations) out of the captured region."
 )
+LOAD_IN_EACH_PROCESS = (
+    "Do not pickle a loaded package: pass the .pt2 path to each worker process and call "
+    "aoti_load_package there (one load per process)."
+)
+CHECK_MEMORY_LIMIT = (
+    "Check the process's memory limits (`ulimit -v`, the container's memory cap): the compiled "
+    "library and its embedded weights must be mapped whole. If the message ends in 'Operation not "
+    "permitted', the extraction directory is on a noexec mount: set TMPDIR to an exec-allowed one."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

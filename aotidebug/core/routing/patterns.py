@@ -140,6 +140,8 @@ PATTERNS: tuple[Pattern, ...] = (
              r"No (?:CUDA|HIP|XPU) GPUs are available",
              r"no CUDA-capable device is detected",
              r"Cannot load AOTInductor package for device '\w+' because \w+ is not available",
+             # this torch build has no runner class for the device (a CPU-only torch asked for CUDA)
+             r"has no attribute 'AOTIModelContainerRunner(?:Cuda|Xpu|Mps|Rocm)'",
              r"\bno (?:usable |visible )?" + _GPU + r" (?:device|gpu)s? (?:is |are )?(?:available|present|visible|detected)\b"),
             0.76, (H.INSTALL_GPU_OR_REBUILD_CPU, H.MATCH_COMPILE_DEVICE)),
     # -- 3xx kernel faults ----------------------------------------------------------------------
@@ -173,7 +175,8 @@ PATTERNS: tuple[Pattern, ...] = (
             ("CUDA_LAUNCH_BLOCKING",)),
     Pattern("AOTD305", "index-out-of-range-prose", C.INDEX_OUT_OF_BOUNDS,
             "An index is out of range for the tensor it indexes",
-            (r"\bind(?:ex\w*|ices)\b[^\n]{0,60}?\bout[- ]of[- ](?:range|bounds?)\b",
+            # not Python's own `IndexError: list index out of range` (a container, not a tensor)
+            (r"(?<!list )(?<!tuple )(?<!string )\b(?!IndexError: (?:list|tuple|string) )ind(?:ex\w*|ices)\b[^\n]{0,60}?\bout[- ]of[- ](?:range|bounds?)\b",
              r"\bout[- ]of[- ](?:range|bounds?) (?:\w+ ){0,2}ind(?:ex\w*|ices)\b",
              r"index out of range in self",
              r"\bout[- ]of[- ]bounds (?:\w+ )?assert(?:s|ion|ions)?\b"),
@@ -277,6 +280,12 @@ PATTERNS: tuple[Pattern, ...] = (
              r"operation would make the legacy stream depend on a capturing blocking stream",
              r"cudaErrorStreamCaptureImplicit"),
             0.74, (H.SINGLE_THREADED_FOR_CAPTURE,)),
+    # the loaded model wraps a C++ loader object: it cannot cross a process boundary by pickle
+    Pattern("AOTD510", "loaded-runner-not-picklable", C.UNSUPPORTED,
+            "A loaded AOTI model was pickled (e.g. sent to worker processes); its C++ runner cannot be",
+            (r"(?:cannot|can't) pickle '[\w.]*AOTI\w*' object",
+             r"(?:cannot|can't) pickle '[\w.]*_aoti\.\w+' object"),
+            0.8, (H.LOAD_IN_EACH_PROCESS,)),
     Pattern("AOTD505", "unsupported-dtype-prose", C.UNSUPPORTED,
             "A dtype or quantisation scheme fails on this path",
             (r"\bfail\w*\s+(?:with|for|on|when using|under)\s+(?:the\s+)?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b",
@@ -300,7 +309,9 @@ PATTERNS: tuple[Pattern, ...] = (
             (r"Could not guard on data-dependent expression", r"GuardOnDataDependentSymNode",
              r"guard_size_oblivious would fix the error",
              r"Could not extract specialized integer from data-dependent expression",
-             r"Pending unbacked symbols", r"UserError: .*(?:dynamic|data-dependent)"),
+             r"Pending unbacked symbols",
+             # not the `TORCH_LOGS="+dynamic"` advice every constraint violation carries
+             r"UserError: (?!Constraints violated)[^\n]*?(?<!\+)(?:dynamic|data-dependent)"),
             0.78, (H.FIX_EXPORT,)),
     Pattern("AOTD602", "export-unsupported-python", C.EXPORT_FAILURE,
             "torch.export could not trace the model",
@@ -356,6 +367,12 @@ PATTERNS: tuple[Pattern, ...] = (
              r"Cannot allocate memory", r"Tried to allocate [\d.]+ [GMK]i?B", r"CUBLAS_STATUS_ALLOC_FAILED",
              r"hipErrorOutOfMemory", r"cudaErrorMemoryAllocation", r"\bMemoryError\b"),
             0.8, (H.REDUCE_MEMORY,)),
+    # dlopen could not map the library's segments: the address space or memory limit is reached
+    # (ulimit -v, a container cap). With ": Operation not permitted" it is a noexec mount instead.
+    Pattern("AOTD809", "shared-object-map-failed", C.OUT_OF_MEMORY,
+            "The compiled library could not be mapped into memory (an address-space or memory limit)",
+            (r"failed to map segment from shared object(?!: Operation not permitted)",),
+            0.6, (H.CHECK_MEMORY_LIMIT, H.REDUCE_MEMORY)),
     Pattern("AOTD804", "memory-prose", C.OUT_OF_MEMORY,
             "Memory use is higher than expected",
             (r"\bOOM(?:s|ed|-killed)?\b",
@@ -368,7 +385,9 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("AOTD802", "nan-inf", C.NUMERICAL,
             "Non-finite values (NaN/Inf)",
             (r"At least one (?:NaN|INF) in \w+", r"\bNaNs? (?:in|detected|values?)\b",
-             r"assert not .*isnan"),
+             r"assert not .*isnan",
+             # a printed tensor (a user's assert message) that holds inf or nan elements
+             r"\btensor\(\[[^)]{0,4000}?(?<![\w.])-?(?:inf|nan)(?=[,\]\s])"),
             0.7, (H.COMPARE_WITH_EAGER, H.BISECT_KERNELS), ("TORCHINDUCTOR_NAN_ASSERTS",)),
     Pattern("AOTD805", "wrong-result-prose", C.NUMERICAL,
             "The compiled model returns different numbers than eager",

@@ -125,6 +125,12 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS106", "error-in-export-subsystem", "export_failure", 0.45,
        "An error raised inside torch.export / dynamo tracing",
        subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT})),
+    # what export's tracer says it does not support is an export failure: the model must change
+    # before export, AOTI never saw it (a prose "not supported" reading is about AOTI)
+    _r("AOTS107", "unsupported-during-export", "export_failure", 0.6,
+       "torch.export's tracer met something it does not support",
+       subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT}),
+       keywords=("not supported", "unsupported", "not implemented"), supersedes=("AOTD505", "AOTD506")),
     # -- unsupported: no lowering, no C shim, unserialisable --------------------------------------
     _r("AOTS110", "missing-lowering", "unsupported", 0.66,
        "An operator has no Inductor lowering or decomposition",
@@ -156,6 +162,12 @@ RULES: tuple[Rule, ...] = (
        "A C++ error, quoted without its file, says an aoti_torch_* C shim is not declared",
        origins=frozenset({O.UNPLACED}), keywords=("aoti_torch_",), not_keywords=("aoti_torch_check",),
        not_origins=_ENV),
+    # a fallback op's arguments are serialised for the proxy executor at codegen; a type the
+    # serialiser has no entry for (a quantised dtype, an opaque object) is a declared gap
+    _r("AOTS118", "extern-kernel-argument-unserialisable", "unsupported", 0.66,
+       "An argument of a fallback (extern) kernel cannot be serialised for AOTI's proxy executor",
+       functions=("export_extern_kernel_node",), types=_INTERNAL | frozenset({"ValueError", "SerializeError"}),
+       supersedes=_WRAPPED),
     # -- torch_bug: internal lowering/codegen/loader errors --------------------------------------
     _r("AOTS120", "lowering-exception", "torch_bug", 0.6,
        "Inductor raised while lowering the graph",
@@ -222,6 +234,23 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS135", "cpp-builder-error", "compile_toolchain", 0.45,
        "An error raised inside the C++ builder or code cache",
        subsystems=frozenset({S.CPP_BUILDER}), not_keywords=("out of memory",), not_origins=_GEN),
+    # the builder's environment, not its code: it cannot write its files, or the compiler it runs
+    # answers with nothing it can read (CXX naming a non-compiler)
+    _r("AOTS136", "build-environment-os-error", "compile_toolchain", 0.66,
+       "The C++ builder or code cache could not create, write or run its files (an OS error: a "
+       "permission, a path that is a file, a full disk)",
+       types=frozenset({"PermissionError", "FileExistsError", "FileNotFoundError", "IsADirectoryError",
+                        "NotADirectoryError", "OSError"}),
+       subsystems=frozenset({S.CPP_BUILDER}), not_keywords=("out of memory",), not_origins=_GEN,
+       supersedes=_WRAPPED),
+    _r("AOTS137", "compiler-probe-failed", "compile_toolchain", 0.62,
+       "The step that runs or probes the C++ compiler failed on its output: the configured "
+       "compiler (CXX/CC) answered with nothing usable",
+       types=_INTERNAL | frozenset({"ValueError", "CalledProcessError"}),
+       at=("_get_file_checksum", "_precompile_header", "check_build", "cpp_compiler_search", "get_cpp_compiler",
+           "_is_apple_clang", "_is_clang", "_is_gcc", "_is_gcc_version_less_than", "_is_intel_compiler",
+           "get_compiler_version_info", "check_compiler_exist_windows"),
+       not_origins=_GEN, supersedes=_WRAPPED),
     # -- memory faults ----------------------------------------------------------------------
     _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
        "An allocation failed",
@@ -292,7 +321,8 @@ RULES: tuple[Rule, ...] = (
        "the package API takes",
        at=("aot_compile", "aot_load", "_aoti_flatten_inputs", "compile_fx_aot"),
        types=frozenset({"AttributeError", "TypeError", "ValueError", "AssertionError", "RuntimeError"}),
-       raise_sites=frozenset({"torch", "stdlib"}), supersedes=("AOTD905", "AOTD901")),
+       raise_sites=frozenset({"torch", "stdlib"}), supersedes=("AOTD905", "AOTD901"),
+       not_keywords=("error in dlopen",)),  # the loader's file or library, not the legacy API's handling
     # -- autotuning ------------------------------------------------------------------------------
     _r("AOTS180", "autotune-subsystem", "autotune_failure", 0.55,
        "Compile-time autotuning or benchmarking of kernels raised",

@@ -120,6 +120,7 @@ _SUBSYSTEM_TABLE: tuple[tuple[str, str, Subsystem], ...] = (
     ("torch._export", r"^aot_load$", Subsystem.PACKAGE_LOAD),
     ("torch._export", r"^aot_compile$", Subsystem.LOWERING),
     ("torch._inductor", r"^(?:aoti_load_package|load_package)$", Subsystem.PACKAGE_LOAD),
+    ("torch._inductor.runtime.cache_dir_utils", "", Subsystem.CPP_BUILDER),  # the code cache's directories
     ("torch._inductor.runtime", "", Subsystem.MODEL_RUN),
     ("torch._inductor.__init__", "", Subsystem.LOWERING),
     ("torch._inductor.virtualized", "", Subsystem.OTHER),
