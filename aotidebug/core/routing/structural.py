@@ -322,7 +322,9 @@ RULES: tuple[Rule, ...] = (
        at=("aot_compile", "aot_load", "_aoti_flatten_inputs", "compile_fx_aot"),
        types=frozenset({"AttributeError", "TypeError", "ValueError", "AssertionError", "RuntimeError"}),
        raise_sites=frozenset({"torch", "stdlib"}), supersedes=("AOTD905", "AOTD901"),
-       not_keywords=("error in dlopen",)),  # the loader's file or library, not the legacy API's handling
+       # a file or library dlopen cannot find is the loader's, not the legacy API's handling (a .pt2
+       # handed to aot_load fails in dlopen too, but on its ELF header: that stays the legacy API's)
+       not_keywords=("cannot open shared object file",)),
     # -- autotuning ------------------------------------------------------------------------------
     _r("AOTS180", "autotune-subsystem", "autotune_failure", 0.55,
        "Compile-time autotuning or benchmarking of kernels raised",
