@@ -54,48 +54,42 @@ SIGNAL_LINES = {
 }
 
 # Every child: the body runs at module level of `-c` code, so tracebacks show `File "<string>"`
-# frames without source lines; the except clause writes format_exc() to the file in argv[1].
+# frames without source lines; the except clause writes format_exc() to the file in argv[1]
+# ({read}: under --read, also the live exception's diagnosis, a measurement only).
 WRAP = """\
-import sys, traceback
-try:
-{body}
-except BaseException:
-    with open(sys.argv[1], "w") as f:
-        f.write(traceback.format_exc())
-    sys.exit(1)
-"""
-
-# --read: the same, and the live exception diagnosed in the child (a measurement only)
-WRAP_READ = """\
 import sys, traceback
 try:
 {body}
 except BaseException as _exc:
     with open(sys.argv[1], "w") as f:
         f.write(traceback.format_exc())
+{read}    sys.exit(1)
+"""
+READ_LINES = """\
     import json as _json
     import aotidebug as _ad
     _d = _ad.diagnose(_exc)
     with open(sys.argv[1] + ".reading.json", "w") as f:
         _json.dump([c.category.value for c in _d.candidates] or [_d.category.value], f)
-    sys.exit(1)
 """
 READ = False  # set by --read
 
 # ------------------------------------------------------------------------------ shared models
-SETUP_A = """
-import json, os, torch
-torch.manual_seed(0)
-out = sys.argv[2]
-paths = {}
-
+LIN = """
 class M(torch.nn.Module):
     def __init__(self):
         super().__init__()
         self.lin = torch.nn.Linear(8, 4)
     def forward(self, x):
         return torch.relu(self.lin(x)) * 2 + 1
+"""
 
+SETUP_A = """
+import json, os, torch
+torch.manual_seed(0)
+out = sys.argv[2]
+paths = {}
+""" + LIN + """
 class P(torch.nn.Module):
     def forward(self, x):
         return torch.sin(x) * 2 + x
@@ -141,14 +135,7 @@ from torch.export import Dim
 torch.manual_seed(0)
 out = sys.argv[2]
 paths = {}
-
-class M(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.lin = torch.nn.Linear(8, 4)
-    def forward(self, x):
-        return torch.relu(self.lin(x)) * 2 + 1
-
+""" + LIN + """
 class T(torch.nn.Module):
     def forward(self, x, y):
         return torch.cat([x, y], 1).sum(1)
@@ -175,14 +162,6 @@ with open(os.path.join(out, "setup_b.json"), "w") as f:
     json.dump(paths, f)
 """
 
-LIN = """
-class M(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.lin = torch.nn.Linear(8, 4)
-    def forward(self, x):
-        return torch.relu(self.lin(x)) * 2 + 1
-"""
 
 
 @dataclass
@@ -738,7 +717,7 @@ def run_child(code: str, workdir: Path, env: dict, timeout: float, *args: str):
 
 
 def wrap(body: str, read: bool = False) -> str:
-    return (WRAP_READ if read else WRAP).format(body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    "))
+    return WRAP.format(read=READ_LINES if read else "", body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    "))
 
 
 def clip(text: str) -> str:
