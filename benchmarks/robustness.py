@@ -7,7 +7,9 @@ Each labelled report is read plain, then once per wrapper below. A wrapper chang
 arrived, never what it says, so a reading that moves is a reading that rested on layout. Prints,
 per wrapper, the share of reports read the same as plain and the top-1 accuracy against the label.
 The last two lines are not wrappers but harsher losses, shown for scale: the title dropped, and
-every line hard-wrapped at 100 columns (some consoles copy that way).
+every line hard-wrapped at 100 columns (some consoles copy that way; `normalize.rejoin_hard_wraps`
+joins the cut lines back when at least three lines show the column, so a text with fewer long
+lines stays cut).
 """
 
 from __future__ import annotations

@@ -55,10 +55,44 @@ _SAMPLED_PREFIXES: tuple[tuple[str, str, str, float, re.Pattern[str]], ...] = (
 )
 _SAMPLE_LINES = 40
 
+# A console or a paste that cuts every line at a fixed column leaves the longest line length on
+# many lines, each cut falling anywhere in a word. Narrower than this is a layout, not a console.
+_WRAP_MIN_WIDTH = 60
+_WRAP_MIN_CUTS = 3
+
+
+def rejoin_hard_wraps(text: str) -> str:
+    """`text` with lines cut at one fixed column joined back (a frame line split in two is no
+    longer a frame). Read as cut when the longest line length (>= 60) is held by at least 3
+    lines, none of them a ruler, most of those cuts fall inside a word or path, and at least two
+    end in a shorter rest (rows of a table are all as wide); a line that
+    was exactly that long by chance is joined to the next, which costs a reading nothing."""
+    if len(text) < _WRAP_MIN_WIDTH * _WRAP_MIN_CUTS:
+        return text
+    lines = text.split("\n")
+    width = max(map(len, lines))
+    if width < _WRAP_MIN_WIDTH:
+        return text
+    cuts = [i for i in range(len(lines) - 1) if len(lines[i]) == width and len(set(lines[i])) > 2]
+    inside = sum(1 for i in cuts if not lines[i][-1].isspace() and lines[i + 1][:1].strip())
+    tails = sum(1 for i in cuts if 0 < len(lines[i + 1]) < width)  # a cut line's shorter rest
+    if len(cuts) < _WRAP_MIN_CUTS or inside * 2 <= len(cuts) or tails < 2:
+        return text
+    joined = set(cuts)
+    out: list[str] = []
+    held = ""
+    for i, ln in enumerate(lines):
+        held += ln
+        if i not in joined:
+            out.append(held)
+            held = ""
+    return "\n".join(out)
+
 
 def unwrap(text: str) -> str:
     """`text` without terminal colours and without the per-line prefixes that a log collector, a
-    launcher or a quoted reply puts in front of each line; the words themselves are unchanged."""
+    launcher or a quoted reply puts in front of each line, its hard-wrapped lines joined back; the
+    words themselves are unchanged."""
     if "\x1b" in text:
         text = _ANSI.sub("", text)
     for _name, probe, rx in _LINE_PREFIXES:
@@ -70,6 +104,7 @@ def unwrap(text: str) -> str:
         hits = [ln for ln in sample if ln[0] in starts and literal in ln[:80]]
         if len(hits) > need and sum(1 for ln in hits if rx.match(ln)) > need:
             text = rx.sub("", text)
+    text = rejoin_hard_wraps(text)
     if text[:1] in (" ", "\t"):  # a whole log indented (a code block in mail or a list item)
         text = textwrap.dedent(text)
     return text
