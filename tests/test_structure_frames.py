@@ -265,3 +265,28 @@ def test_the_quoted_diagnostic_prefilter_is_derived_from_every_phrase():
         assert lits and lits <= set(compiler_diag._QUOTED_WORDS), phrase
     line = "error: request for member 'size' in 'buf0', which is of non-class type"
     assert parse_text(line).diagnostics[0].kind == "quoted"
+
+
+def test_each_signal_regex_runs_only_where_its_literals_are() -> None:
+    """The gate of each signal regex (literals derived from it) holds on every match in the real
+    texts and on each signal's own wordings, so gating never hides a signal."""
+    from pathlib import Path
+
+    from aotidebug.core.text.frames import _signal_gates
+
+    here = Path(__file__).resolve().parent / "fixtures"
+    texts = [p.read_text(encoding="utf-8") for p in sorted((here / "logs").glob("*.txt"))]
+    texts += [json.loads(row)["error_text"] or "" for row in (here / "corpus" / "dev.jsonl").read_text().splitlines()]
+    texts += ["Segmentation fault (core dumped)", "seg-fault", "Fatal Python error: Segmentation violation",
+              "process exited with code 139", "rc=-11", "EXC_BAD_ACCESS", "Bus error", "exit status 135",
+              "Aborted (core dumped)", "terminate called after throwing", "Fatal Python error: Aborted",
+              "Illegal instruction", "SIGILL", "Floating point exception", "SIGFPE", "Killed", "exited with code 137"]
+    matched = set()
+    for text in texts:
+        for name, words, rx in _signal_gates():
+            for m in rx.finditer(text):
+                assert words is not None and any(w in m.group(0).lower() for w in words), (name, m.group(0))
+                matched.add(name)
+    assert matched == {"SIGSEGV", "SIGBUS", "SIGABRT", "SIGILL", "SIGFPE", "SIGKILL"}
+    assert parse_text("frame #1: f(unsigned int) + 0x1 (0x7f in /x.so)\nSegmentation fault (core dumped)").signals \
+        == ("SIGSEGV",)

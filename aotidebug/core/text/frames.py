@@ -27,12 +27,13 @@ subpackage (`/torch/_inductor/`, `/torch/_export/`...). Everything else is the u
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
 from .compiler_diag import DIAG_WORDS, CompilerDiag, read_diag
 from .normalize import unwrap
-from .regexscan import any_word
+from .regexscan import any_word, required_literals
 
 __all__ = [
     "PyFrame", "ExcLine", "Section", "CppFrame", "GlogLine", "ParsedText",
@@ -331,6 +332,15 @@ _SIGNALS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("SIGKILL", re.compile(r"\bSIGKILL\b|\bKilled\s*$|exit(?:ed)? (?:with )?(?:code|status) (?:137|-9)\b", re.I)),
 )
 
+
+@functools.lru_cache(maxsize=1)
+def _signal_gates() -> tuple[tuple[str, frozenset[str] | None, re.Pattern[str]], ...]:
+    """Each signal regex with the lower-case literals one of which its every match holds (derived
+    from the regex): a regex runs only when one of them is in the lines ("unsigned" in a C++ frame
+    once sent all six over every frame line)."""
+    return tuple((name, required_literals(rx.pattern), rx) for name, rx in _SIGNALS)
+
+
 _SIGNAL_WORDS = ("seg", "sig", "bus error", "abort", "terminate called", "illegal instruction", "floating point",
                  "killed", "exit", "rc=", "exc_bad_access", "core dumped")
 _CORE = re.compile(r"\bcore dumped\b", re.I)
@@ -609,10 +619,12 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
         b.other(line, i)
     b.close(None)
     joined = "\n".join(lines[i] for i in _lines_holding(lines, _SIGNAL_WORDS) if i not in b.noise_lines)
-    signals = tuple(name for name, rx in _SIGNALS if rx.search(joined))
+    low = joined.lower()
+    signals = tuple(name for name, words, rx in _signal_gates()
+                    if (words is None or any(w in low for w in words)) and rx.search(joined))
     if not signals and any(re.match(r"(?:__GI_)?(?:abort|raise|__pthread_kill\w*)$", c.symbol) for c in b.cpp):
         signals = ("SIGABRT",)
-    if not signals and "core dumped" in joined.lower() and _CORE.search(joined):
+    if not signals and "core dumped" in low and _CORE.search(joined):
         signals = ("COREDUMP",)
     return ParsedText(tuple(b.sections), tuple(b.cpp), tuple(b.glog), tuple(b.diags), signals,
                       tuple(dict.fromkeys(b.noise)), tuple(b.errors), tuple(b.mentions), tuple(b.inline))
