@@ -750,7 +750,8 @@ def run_setup(name: str, code: str, scratch: Path):
     return json.loads(manifest.read_text())
 
 
-def run_case(case: Case, scratch: Path, setups: dict, torch_version: str):
+def run_case(case: Case, scratch: Path, setups: dict, torch_version: str,
+             id_prefix: str = "live", url_file: str = "benchmarks/live_blind.py"):
     t0 = time.time()
     paths: dict = {}
     for need in case.needs:
@@ -762,7 +763,10 @@ def run_case(case: Case, scratch: Path, setups: dict, torch_version: str):
     work.mkdir(parents=True, exist_ok=True)
     keys = dict(paths, scratch=str(work))
     if case.prepare:
-        keys.update(case.prepare(paths, work))
+        try:
+            keys.update(case.prepare(paths, work))
+        except Exception as e:  # noqa: BLE001 - a failed preparation skips the case
+            return case, None, f"skipped: preparation failed: {e!r:.300}"
     body = re.sub(r"\{(\w+)\}", lambda mo: str(keys.get(mo.group(1), mo.group(0))), case.body)
     rc, so, se, tb = run_child(wrap(body, READ), work, child_env(work, case.env, work / "cache"),
                                CASE_TIMEOUT)
@@ -782,8 +786,8 @@ def run_case(case: Case, scratch: Path, setups: dict, torch_version: str):
     if case.match and not re.search(case.match, text):
         return case, None, f"skipped: failed differently than labelled: {text[-300:]!r}"
     row = {
-        "id": f"live-{case.fn.split('_')[1]}-{case.slug}",
-        "url": f"local:benchmarks/live_blind.py#{case.fn}",
+        "id": f"{id_prefix}-{case.fn.split('_')[1]}-{case.slug}",
+        "url": f"local:{url_file}#{case.fn}",
         "title": "",
         "torch_version": torch_version,
         "device": "cpu",
@@ -813,22 +817,29 @@ OUR_STEMS = {"lin", "pw", "conv", "idx", "half", "gat", "two", "disk", "wide", "
              "model_copy"}
 
 
-def cleanup_extractions(before: set) -> None:
+def cleanup_extractions(before: set, stems: set = OUR_STEMS) -> None:
     for d in set(glob.glob(EXTRACT_GLOB)) - before:
         try:
-            stems = set(os.listdir(d))
+            names = set(os.listdir(d))
         except OSError:
             continue
-        if not stems:  # a load that failed before extracting anything
+        if not names:  # a load that failed before extracting anything
             with contextlib.suppress(OSError):
                 os.rmdir(d)
-        elif stems <= OUR_STEMS:
+        elif names <= stems:
             shutil.rmtree(d, ignore_errors=True)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", default=str(ROOT / "benchmarks" / "live_blind.jsonl"))
+SETUPS = (("a", SETUP_A), ("b", SETUP_B))
+
+
+def main(cases=None, setup_programs=SETUPS, default_out=ROOT / "benchmarks" / "live_blind.jsonl",
+         url_file="benchmarks/live_blind.py", id_prefix="live", stems=OUR_STEMS,
+         scratch_prefix="live-blind-", description=__doc__.splitlines()[0]) -> int:
+    """Run `cases` (case functions; default CASES), building the packages of `setup_programs`
+    ((name, setup code) pairs; a case's `needs` names them) first, and write the rows."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--out", default=str(default_out))
     ap.add_argument("--only", nargs="*", help="case function names to run (default: all)")
     ap.add_argument("--keep", action="store_true", help="keep the scratch directory")
     ap.add_argument("--jobs", type=int, default=2)
@@ -840,8 +851,8 @@ def main() -> int:
 
     tv = subprocess.run([sys.executable, "-c", "import torch; print(torch.__version__)"],
                         capture_output=True, text=True, timeout=120).stdout.strip()
-    cases = [f() for f in CASES if not a.only or f.__name__ in a.only]
-    scratch = Path(tempfile.mkdtemp(prefix="live-blind-"))
+    cases = [f() for f in (CASES if cases is None else cases) if not a.only or f.__name__ in a.only]
+    scratch = Path(tempfile.mkdtemp(prefix=scratch_prefix))
     t0 = time.time()
     log(f"torch {tv}; {len(cases)} cases; scratch {scratch}")
     rows: dict = {}
@@ -850,12 +861,13 @@ def main() -> int:
         with cf.ThreadPoolExecutor(max_workers=max(1, min(a.jobs, 2))) as pool:
             needed = {n for c in cases for n in c.needs}
             setups = {}
-            for name, code in (("a", SETUP_A), ("b", SETUP_B)):
+            for name, code in setup_programs:
                 if name in needed:
                     setups[name] = pool.submit(run_setup, name, code, scratch)
             # independent cases first: they run while (or after) the setups build
             ordered = [c for c in cases if not c.needs] + [c for c in cases if c.needs]
-            futs = [pool.submit(run_case, c, scratch, setups, tv) for c in ordered]
+            futs = [pool.submit(run_case, c, scratch, setups, tv, id_prefix, url_file)
+                    for c in ordered]
             for fut in cf.as_completed(futs):
                 case, row, msg = fut.result()
                 log(f"[{case.fn}] {case.category:22s} {msg}")
@@ -864,7 +876,7 @@ def main() -> int:
     finally:
         if not a.keep:
             shutil.rmtree(scratch, ignore_errors=True)
-        cleanup_extractions(extracted_before)
+        cleanup_extractions(extracted_before, stems)
     out = Path(a.out)
     with out.open("w") as f:
         for c in cases:
