@@ -355,3 +355,48 @@ def test_a_missing_device_runner_is_the_device_not_the_legacy_api() -> None:
             "RuntimeError: Error in dlopen: /tmp/c/x.wrapper.so: cannot open shared object file: "
             "No such file or directory\n")
     assert "AOTS170" not in [r.code for r in fired(read_structure(text))]
+
+
+_SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/torch"
+
+
+def test_the_package_api_calling_legacy_internals_is_not_the_legacy_api() -> None:
+    """aoti_compile_and_package calls aot_compile -> compile_fx_aot: an error raised there, entered
+    through the package API, is not the legacy API's (AOTS170); captured on torch 2.13 CPU with an
+    invalid config pair. Without the package API's frames the legacy reading stands."""
+    frames = [("/tmp/cap/g.py", 6, "<module>"),
+              (f"{_SITE}/_inductor/__init__.py", 153, "aoti_compile_and_package"),
+              (f"{_SITE}/_inductor/debug.py", 1442, "aot_inductor_minifier_wrapper"),
+              (f"{_SITE}/_inductor/__init__.py", 196, "_aoti_compile_and_package_inner"),
+              (f"{_SITE}/_inductor/__init__.py", 312, "aot_compile"),
+              (f"{_SITE}/_inductor/compile_fx.py", 2089, "compile_fx_aot"),
+              (f"{_SITE}/_inductor/utils.py", 4523, "maybe_aoti_standalone_config"),
+              (f"{_SITE}/_inductor/utils.py", 4499, "patch_config")]
+    msg = ("RuntimeError: Invalid config: aot_inductor.package_cpp_only=True when "
+           "aot_inductor_mode.compile_standalone is True.\n")
+
+    def trace(fr):
+        return "Traceback (most recent call last):\n" + "".join(
+            f'  File "{p}", line {n}, in {f}\n    x = y\n' for p, n, f in fr) + msg
+
+    assert "AOTS170" not in [r.code for r in fired(read_structure(trace(frames)))]
+    legacy = [frames[0]] + frames[4:]   # the user called aot_compile itself
+    assert "AOTS170" in [r.code for r in fired(read_structure(trace(legacy)))]
+
+
+def test_a_failed_assert_close_is_the_user_s_check_with_its_silent_causes() -> None:
+    """torch.testing raised for the user's own check (not a torch internal error), and wrong
+    numbers without an error also name the causes AOTI accepts silently: an input or a weight in
+    another layout (AOTS157/AOTS158), below the numerical reading."""
+    text = ("Traceback (most recent call last):\n"
+            '  File "/srv/check.py", line 2, in <module>\n'
+            "    torch.testing.assert_close(out, ref)\n"
+            f'  File "{_SITE}/testing/_comparison.py", line 1631, in assert_close\n'
+            "    raise error_metas[0].to_error(msg)\n"
+            "AssertionError: Tensor-likes are not close!\n\n"
+            "Mismatched elements: 6 / 6 (100.0%)\n"
+            "Greatest absolute difference: 1.0 at index (0, 0) (up to 1e-05 allowed)\n")
+    assert read_structure(text).raise_site == "user"
+    d = diagnose_text(text)
+    assert [c.category.value for c in d.candidates][:3] == ["numerical", "input_mismatch", "constant_loading"]
+    assert d.confidence < 0.7

@@ -164,6 +164,15 @@ LOAD_IN_EACH_PROCESS = (
     "Do not pickle a loaded package: pass the .pt2 path to each worker process and call "
     "aoti_load_package there (one load per process)."
 )
+CALL_LOADED_MODEL_DIRECTLY = (
+    "Call the loaded model directly: it is compiled already and runs C++ code that torch.compile, "
+    "torch.func/vmap transforms and torch.jit.trace cannot see into. To batch or differentiate, "
+    "apply the transform to the eager model before torch.export and compile that."
+)
+ONE_DEVICE_FOR_EXPORT = (
+    "Put the model's weights and buffers and every example input on one device before "
+    "torch.export (model.to(device), x.to(device)); export on the device you will load on."
+)
 CHECK_MEMORY_LIMIT = (
     "Check the process's memory limits (`ulimit -v`, the container's memory cap): the compiled "
     "library and its embedded weights must be mapped whole. If the message ends in 'Operation not "

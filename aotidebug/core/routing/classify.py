@@ -285,12 +285,13 @@ def diagnose_text(text: str, structure: Structure | None = None) -> Diagnosis:
     evidence = [Evidence("error-text", "matched-line", m.line, {"code": m.code, "slug": m.pattern.slug})
                 for m in same_cat]
     evidence += raw_evidence
-    fixes = list(_dedupe(f for m in same_cat for f in m.pattern.fixes)) or list(_category_fixes().get(top.category, ()))
+    rule = next((r for r in RULES if r.code == top.code), None) if primary is None else None
+    fixes = (list(_dedupe(f for m in same_cat for f in m.pattern.fixes)) or list(rule.fixes if rule else ())
+             or list(_category_fixes().get(top.category, ())))
     flag_names = _dedupe(f for m in same_cat for f in m.pattern.flags)
     if primary is not None:
         summary = f"{primary.title}: {primary.line}"
     else:  # the structure decided: say what was read, not a matched sentence
-        rule = next((r for r in RULES if r.code == top.code), None)
         read = "; ".join(e.detail for e in raw_evidence if e.source == "structure" and e.label != "noise")
         summary = f"{rule.title if rule else top.title} (read from the error's structure: {read})"
     if len(summary) > 300:

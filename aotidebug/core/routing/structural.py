@@ -12,7 +12,8 @@ Weighting scheme (three kinds of evidence, strongest first)
      header, MissingOperatorWithoutDecomp);
    - 0.50-0.61: type x subsystem (an AttributeError raised inside inductor lowering; a ValueError
      from the loaded model's call; a compiler error in generated code naming a torch symbol);
-   - 0.35-0.49: subsystem or phase with a mechanism keyword only (a load-phase "file not found").
+   - 0.35-0.49: subsystem or phase with a mechanism keyword only (a load-phase "file not found"),
+     or a symptom's other known causes (wrong numbers: an input or a weight in another layout).
 3. Phase prior (PHASE_PRIORS): <= 0.30. Which causes are common in the phase the failure is in.
 
 Combination inside `score`: per category, the best rule's weight, plus CORROBORATION (0.03) for
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import hints as H
 from ..text.structure import Origin, Phase, Structure, Subsystem
 
 __all__ = ["Rule", "RULES", "PHASE_PRIORS", "score", "fired", "merge", "next_measurement", "STRUCTURE_CAP",
@@ -83,12 +85,14 @@ class Rule:
     error_types: frozenset[str] = frozenset()  # UserError.error_type names (live objects)
     torch_symbol: bool | None = None  # a diagnostic of a listed origin names a torch/AOTI symbol
     functions: tuple[str, ...] = ()  # a Python or C++ frame function contains one of these
+    not_functions: tuple[str, ...] = ()  # no Python or C++ frame function contains one of these
     not_at: tuple[str, ...] = ()  # the innermost torch frame's function is none of these (API entries)
     at: tuple[str, ...] = ()  # the innermost torch frame's function is one of these
     test_programs: tuple[str, ...] = ()  # the failing test file or class contains one of these (lower case)
     no_chain: bool = False  # fires only when no exception was read
     fallback: bool = False
     supersedes: tuple[str, ...] = ()  # pattern codes (AOTD*) this mechanism outranks
+    fixes: tuple[str, ...] = ()  # advice when this rule decides (else the category's first pattern's)
 
     @property
     def structural(self) -> bool:
@@ -131,6 +135,13 @@ RULES: tuple[Rule, ...] = (
        "torch.export's tracer met something it does not support",
        subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT}),
        keywords=("not supported", "unsupported", "not implemented"), supersedes=("AOTD505", "AOTD506")),
+    # tracing runs every op on fake tensors that keep their devices: two devices meeting in one op
+    # means the model's weights or buffers and its example inputs sit on different devices (it is
+    # never raised by a compiled model's run, where a wrong input device is input_mismatch)
+    _r("AOTS108", "devices-meet-while-tracing", "device_mismatch", 0.68,
+       "Tracing found two devices in one op: the weights or buffers and the example inputs differ",
+       types=frozenset({"FakeTensorDeviceMismatchError"}), supersedes=("AOTD105",),
+       fixes=(H.ONE_DEVICE_FOR_EXPORT,)),
     # -- unsupported: no lowering, no C shim, unserialisable --------------------------------------
     _r("AOTS110", "missing-lowering", "unsupported", 0.66,
        "An operator has no Inductor lowering or decomposition",
@@ -294,6 +305,24 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS152", "run-runtime-opaque", "opaque_runtime_error", 0.38,
        "The compiled model's run raised without a mechanism",
        subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}), signal=False),
+    # a loaded model is a C++ runner behind a Python call: a functorch transform (vmap, grad, jvp,
+    # jacrev) hands it wrapper tensors with no storage of their own (Dynamo's refusal: AOTD511)
+    _r("AOTS155", "loaded-model-under-a-transform", "unsupported", 0.64,
+       "A functorch transform (vmap, grad, jacrev, ...) was applied to a loaded AOTI model",
+       subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}),
+       functions=("vmap_impl", "grad_and_value_impl", "vjp_with_argnums", "jvp_with_argnums"),
+       fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
+    # wrong numbers without an error: AOTI accepts silently an input that breaks the compiled
+    # contract (strides, a dtype of the same width, a dict in another key order) and a weight of
+    # another layout, so the symptom alone also names these causes, below the numerical reading
+    _r("AOTS157", "wrong-output-input-contract", "input_mismatch", 0.36,
+       "Wrong numbers without an error can be an input the compiled code reads differently",
+       keywords=("tensor-likes are not close", "tensor-likes are not equal"),
+       fixes=(H.CHECK_INPUTS_AT_RUNTIME, H.MAKE_CONTIGUOUS)),
+    _r("AOTS158", "wrong-output-constants", "constant_loading", 0.35,
+       "Wrong numbers without an error can be weights loaded in another layout",
+       keywords=("tensor-likes are not close", "tensor-likes are not equal"),
+       fixes=(H.CHECK_CONSTANTS,)),
     # -- load ------------------------------------------------------------------------------------
     _r("AOTS160", "load-missing-file", "kernel_binary_missing", 0.55,
        "Loading looked for a package file that is not there",
@@ -324,7 +353,10 @@ RULES: tuple[Rule, ...] = (
        raise_sites=frozenset({"torch", "stdlib"}), supersedes=("AOTD905", "AOTD901"),
        # a file or library dlopen cannot find is the loader's, not the legacy API's handling (a .pt2
        # handed to aot_load fails in dlopen too, but on its ELF header: that stays the legacy API's)
-       not_keywords=("cannot open shared object file",)),
+       not_keywords=("cannot open shared object file",),
+       # the package API calls the same internals (aoti_compile_and_package -> aot_compile ->
+       # compile_fx_aot): entered through it, the legacy API is not what the user called
+       not_functions=("aoti_compile_and_package", "aoti_load_package")),
     # -- autotuning ------------------------------------------------------------------------------
     _r("AOTS180", "autotune-subsystem", "autotune_failure", 0.55,
        "Compile-time autotuning or benchmarking of kernels raised",
@@ -412,6 +444,8 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
     if rule.not_keywords and any(k in text for k in rule.not_keywords):
         return False
     if rule.functions and not any(f.lower() in funcs for f in rule.functions):
+        return False
+    if rule.not_functions and any(f.lower() in funcs for f in rule.not_functions):
         return False
     if rule.test_programs and not any(t in st.test_program.lower() for t in rule.test_programs):
         return False

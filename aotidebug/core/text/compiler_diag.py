@@ -67,7 +67,9 @@ _NO_TOOL = re.compile(
     r"|(?:Could not|Failed to|unable to) find (?:a )?(?:working )?(?:C\+\+ )?(?P<t4>compiler)"
     # the build's own words for a tool it needs and did not find or cannot use
     r"|\b(?P<t5>nvcc|hipcc) is required to build|Check that (?P<t6>ROCm) toolchain is available"
-    r"|only supports? (?P<t7>MSVC) with English language pack", re.I)
+    r"|only supports? (?P<t7>MSVC) with English language pack"
+    # cpp_builder's own check for a configured compiler (a cross compiler, CXX): "Compiler: X is not found."
+    r"|\bCompiler: (?P<t8>\S+?) is not found", re.I)
 _NO_TOOL_WORDS = ("not found", "no such file", "_home", "is required to build", "toolchain is available",
                   "english language pack")
 _COLLECT2 = re.compile(r"\bcollect2: error: (?P<msg>.*)$|\bld returned \d+ exit status")

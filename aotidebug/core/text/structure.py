@@ -438,11 +438,15 @@ def _resolve_phase(api: Phase, api_src: str, sub_phase: Phase, mention: Phase) -
     return Phase.UNKNOWN, ""
 
 
+# torch.testing raises for a check the user asked it to make (assert_close): the user's site
+_USER_CHECK_MODULES = ("torch.testing",)
+
+
 def _raise_site(sections: tuple[Section, ...]) -> str:
     for sec in sections:
         if sec.frames:
             f = sec.frames[-1]
-            if f.is_user:
+            if f.is_user or (f.module or "").startswith(_USER_CHECK_MODULES):
                 return "user"
             if f.is_torch:
                 return "torch"
