@@ -62,6 +62,8 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-compile-cache-under-a-file", "compile_toolchain"),      # AOTS136: an OS error in the code cache
     ("cpu-compile-cxx-not-a-compiler", "compile_toolchain"),      # AOTS137: the compiler probe got nothing
     ("cpu-compile-quantized-fallback-arg", "unsupported"),        # AOTS118: an unserialisable extern-kernel arg
+    ("cpu-load-constants-int-keys", "constant_loading"),          # a binding refusing the caller's types
+    ("cpu-compile-mingw-not-found", "compile_toolchain"),         # cpp_builder: "Compiler: X is not found."
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category

@@ -195,7 +195,9 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS123", "internal-error-in-loader", "torch_bug", 0.55,
        "A Python internal error raised inside the package loader",
        types=frozenset({"AttributeError", "ImportError", "ModuleNotFoundError", "NameError", "KeyError", "TypeError"}),
-       subsystems=frozenset({S.PACKAGE_LOAD}), raise_sites=frozenset({"torch", "stdlib"})),
+       subsystems=frozenset({S.PACKAGE_LOAD}), raise_sites=frozenset({"torch", "stdlib"}),
+       # a C++ binding refusing the caller's argument types (pybind11) is the caller's error
+       not_keywords=("incompatible function arguments",)),
     _r("AOTS124", "generated-code-torch-symbol", "torch_bug", 0.6,
        "The generated C++ does not compile, and the error names a torch/AOTI symbol",
        origins=_GEN, torch_symbol=True, not_keywords=("aoti_torch_",), supersedes=("AOTD501", "AOTD507")),
