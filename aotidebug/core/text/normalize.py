@@ -65,8 +65,8 @@ def rejoin_hard_wraps(text: str) -> str:
     """`text` with lines cut at one fixed column joined back (a frame line split in two is no
     longer a frame). Read as cut when the longest line length (>= 60) is held by at least 3
     lines, none of them a ruler, most of those cuts fall inside a word or path, and at least two
-    end in a shorter rest (rows of a table are all as wide); a line that
-    was exactly that long by chance is joined to the next, which costs a reading nothing."""
+    are followed by a shorter rest (the rows of a table are all as wide). A line that was exactly
+    that long by chance is joined to the next, which costs a reading nothing."""
     if len(text) < _WRAP_MIN_WIDTH * _WRAP_MIN_CUTS:
         return text
     lines = text.split("\n")
