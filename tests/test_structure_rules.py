@@ -64,6 +64,10 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-compile-quantized-fallback-arg", "unsupported"),        # AOTS118: an unserialisable extern-kernel arg
     ("cpu-load-constants-int-keys", "constant_loading"),          # a binding refusing the caller's types
     ("cpu-compile-mingw-not-found", "compile_toolchain"),         # cpp_builder: "Compiler: X is not found."
+    ("cpu-export-through-loaded-model", "unsupported"),           # AOTS156: export traced into a loaded model
+    ("cpu-compile-bmm-triton-only", "autotune_failure"),          # AOTS181: no autotune choice, over InductorError
+    ("cpu-load-weights-config-stride", "constant_loading"),       # AOTS165: load_pt2 rebuilding the weights
+    ("cpu-vmap-over-loaded-model", "unsupported"),                # AOTS155: a functorch transform
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -402,3 +406,14 @@ def test_a_failed_assert_close_is_the_user_s_check_with_its_silent_causes() -> N
     d = diagnose_text(text)
     assert [c.category.value for c in d.candidates][:3] == ["numerical", "input_mismatch", "constant_loading"]
     assert d.confidence < 0.7
+
+
+@pytest.mark.parametrize("diff,want", [("539.418212890625", "numerical"), ("3.2e+09", "numerical"),
+                                       ("7.122824318176921e+26", "input_mismatch"), ("1.5e+10", "input_mismatch")])
+def test_a_difference_no_arithmetic_makes_is_bytes_read_another_way(diff: str, want: str) -> None:
+    """Off by 1e10 or more against a 1e-5 tolerance: the kernel read an input's bytes as another
+    dtype or layout (AOTD110); a plausible difference stays numerical, the input second."""
+    text = ("AssertionError: Tensor-likes are not close!\n\nMismatched elements: 13 / 16 (81.2%)\n"
+            f"Greatest absolute difference: {diff} at index (1, 4) (up to 1e-05 allowed)\n")
+    cats = [c.category.value for c in diagnose_text(text).candidates]
+    assert cats[0] == want and "input_mismatch" in cats[:2]

@@ -169,6 +169,20 @@ CALL_LOADED_MODEL_DIRECTLY = (
     "torch.func/vmap transforms and torch.jit.trace cannot see into. To batch or differentiate, "
     "apply the transform to the eager model before torch.export and compile that."
 )
+LOADED_MODEL_IS_NOT_A_MODULE = (
+    "The loaded model is a compiled callable, not an nn.Module: it has no .eval(), .to(), "
+    ".parameters() or state_dict. Keep the eager module for those; to put the loaded model in a "
+    "container, wrap it in your own nn.Module whose forward calls it."
+)
+ADD_ATEN_AUTOTUNE_BACKEND = (
+    "Let autotuning fall back to ATen: include 'ATEN' in max_autotune_gemm_backends / "
+    "max_autotune_conv_backends (a CPU build has no Triton choices), or turn max_autotune off."
+)
+KEEP_VALUES_IN_CHECKED_RANGE = (
+    "A value the compiled code checks at run time (a size read from data with .item(), bounded "
+    "by torch._check or a Dim range) is outside the range asserted at export: pass values inside "
+    "it, or widen the check and re-export."
+)
 ONE_DEVICE_FOR_EXPORT = (
     "Put the model's weights and buffers and every example input on one device before "
     "torch.export (model.to(device), x.to(device)); export on the device you will load on."

@@ -103,6 +103,20 @@ PATTERNS: tuple[Pattern, ...] = (
              r"Received user-specified (?:min|max|dim hint)",
              r"(?:You marked|marked as dynamic)[^\n]{0,80}speciali[sz]ed"),
             0.8, (H.DECLARE_DYNAMIC_DIMS, H.EXPORT_WITH_EDGE_SHAPES)),
+    # the generated wrapper's own assert on a symbol (ir.py: "Expected {cond} but received {value}"),
+    # for a size read from data (u0) or a dynamic dimension (s0) outside the range export recorded
+    Pattern("AOTD109", "symbolic-runtime-assert", C.DYNAMIC_SHAPE_GUARD,
+            "A size the compiled code asserts at run time is outside the range recorded at export",
+            (r"\bExpected (?:-?\d+ (?:<=?|>=?|==) )?[us]\d+(?: (?:<=?|>=?|==|!=) -?\d+)?(?: to be True)? "
+             r"but received -?\d+",),
+            0.8, (H.KEEP_VALUES_IN_CHECKED_RANGE,)),
+    # a comparison off by 1e10 or more, against a tolerance near 1e-5: no rounding or kernel
+    # arithmetic does that; the kernel read an input's bytes as another dtype or past its storage
+    # (a float64 or bfloat16 input, a stride-0 view, accepted silently without input checks)
+    Pattern("AOTD110", "wrong-output-absurd-magnitude", C.INPUT_MISMATCH,
+            "Wrong numbers of an absurd size: the kernel read an input's bytes in another dtype or layout",
+            (r"Greatest absolute difference: -?\d(?:\.\d+)?e\+(?:1\d|[2-9]\d|\d{3})\b",),
+            0.64, (H.MATCH_DTYPE, H.MAKE_CONTIGUOUS, H.CHECK_INPUTS_AT_RUNTIME), ("AOTI_RUNTIME_CHECK_INPUTS",)),
     Pattern("AOTD108", "dynamic-shape-prose", C.DYNAMIC_SHAPE_GUARD,
             "A dynamic dimension was specialised or its range not respected",
             (r"\b(?:silently |implicitly |wrongly )?speciali[sz](?:e|ed|es|ing|ation)\b",
@@ -293,6 +307,14 @@ PATTERNS: tuple[Pattern, ...] = (
              r"Avoid calling the function `(?:AOTICompiledModel|AOTIModelPackageLoader)\.",
              r"qualname: (?:AOTICompiledModel|AOTIModelPackageLoader)\.\w+"),
             0.76, (H.CALL_LOADED_MODEL_DIRECTLY,)),
+    # the loaded model is a compiled callable: the nn.Module API is not there
+    Pattern("AOTD512", "loaded-model-used-as-module", C.UNSUPPORTED,
+            "The loaded AOTI model was used as an nn.Module (it is a compiled callable)",
+            (r"'AOTICompiledModel' object has no attribute '(?:eval|train|to|cuda|cpu|half|float|double|bfloat16"
+             r"|parameters|named_parameters|buffers|named_buffers|state_dict|load_state_dict|modules|children"
+             r"|named_modules|named_children|forward|apply|requires_grad_|zero_grad|register_\w+)'",
+             r"AOTICompiledModel is not a Module subclass"),
+            0.78, (H.LOADED_MODEL_IS_NOT_A_MODULE,)),
     Pattern("AOTD505", "unsupported-dtype-prose", C.UNSUPPORTED,
             "A dtype or quantisation scheme fails on this path",
             (r"\bfail\w*\s+(?:with|for|on|when using|under)\s+(?:the\s+)?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b",
@@ -434,6 +456,12 @@ PATTERNS: tuple[Pattern, ...] = (
             (r"'function' object has no attribute '(?:load_constants|get_constant_fqns|get_metadata"
              r"|update_constant_buffer|update_user_managed_constant_buffer|swap_constant_buffer)'",),
             0.72, (H.MIGRATE_TO_PACKAGE_API,)),
+    # pybind11 prints the bound signature when a call is refused: the internal runner classes that
+    # the legacy aot_load wraps were driven directly (old examples), with arguments they do not take
+    Pattern("AOTD811", "legacy-runner-class-driven-directly", C.DEPRECATED_API,
+            "The internal runner class was driven directly (the legacy way), with arguments it does not take",
+            (r"\(self: torch\._C\._aoti\.AOTIModelContainerRunner(?:Cpu|Cuda|Xpu|Mps)\b",),
+            0.7, (H.MIGRATE_TO_PACKAGE_API,)),
     Pattern("AOTD808", "legacy-api-in-trace", C.DEPRECATED_API,
             "The legacy aot_compile/aot_load API is in use",
             (r"torch\._export\.aot_(?:compile|load)\(", r"torch\._inductor\.aot_compile\("),

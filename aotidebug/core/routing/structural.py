@@ -314,6 +314,12 @@ RULES: tuple[Rule, ...] = (
        subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}),
        functions=("vmap_impl", "grad_and_value_impl", "vjp_with_argnums", "jvp_with_argnums"),
        fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
+    # export (or any fake-tensor trace) that runs into a loaded model: fake tensors reach the C++
+    # runner, which needs real data ("data is not allocated yet")
+    _r("AOTS156", "loaded-model-traced-by-export", "unsupported", 0.62,
+       "torch.export traced into a loaded AOTI model (it runs C++ code on real data only)",
+       subsystems=frozenset({S.MODEL_RUN}), phases=frozenset({P.EXPORT}),
+       fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
     # wrong numbers without an error: AOTI accepts silently an input that breaks the compiled
     # contract (strides, a dtype of the same width, a dict in another key order) and a weight of
     # another layout, so the symptom alone also names these causes, below the numerical reading
@@ -346,6 +352,13 @@ RULES: tuple[Rule, ...] = (
        "The failure happened while constants (weights) were loaded or updated",
        functions=("load_constants", "update_constant_buffer", "constant_blob", "load_state_dict",
                   "update_constants")),
+    # load_pt2 itself (past its archive-version check; the compiled library loads in _load_aoti)
+    # builds the weights stored beside the model: an error raised there is the weights'
+    _r("AOTS165", "weights-in-archive-unreadable", "constant_loading", 0.58,  # over AOTS123: the more specific site
+       "The package's stored weights could not be read or rebuilt (missing, cut short or not "
+       "matching the archive's weights config)",
+       subsystems=frozenset({S.PACKAGE_LOAD}), at=("load_pt2",), not_keywords=("version",),
+       fixes=(H.CHECK_CONSTANTS,)),
     # -- API generations -------------------------------------------------------------------------
     _r("AOTS170", "legacy-api-failed", "deprecated_api", 0.66,
        "The legacy aot_compile/aot_load API's own argument handling raised: it was given what only "
@@ -360,6 +373,10 @@ RULES: tuple[Rule, ...] = (
        # compile_fx_aot): entered through it, the legacy API is not what the user called
        not_functions=("aoti_compile_and_package", "aoti_load_package")),
     # -- autotuning ------------------------------------------------------------------------------
+    # autotuning was left with nothing to choose (a CPU build has no Triton templates)
+    _r("AOTS181", "no-autotune-choices", "autotune_failure", 0.68,
+       "Autotuning had no valid kernel choice for an op (the allowed backends offer none here)",
+       types=frozenset({"NoValidChoicesError"}), supersedes=_WRAPPED, fixes=(H.ADD_ATEN_AUTOTUNE_BACKEND,)),
     _r("AOTS180", "autotune-subsystem", "autotune_failure", 0.55,
        "Compile-time autotuning or benchmarking of kernels raised",
        subsystems=frozenset({S.AUTOTUNE}),
