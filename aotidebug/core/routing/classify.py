@@ -20,7 +20,7 @@ from ..text.regexscan import (CONTEXT_LINES, FLAGS, LARGE_TEXT, LiteralSet, fold
                               required_literals, search as _search)
 from ..text.structure import Phase, Structure, Subsystem, read_structure, text_for_patterns
 from .patterns import PATTERNS, Pattern
-from .structural import RULES, TEXT_CONFIDENCE_CAP, merge, next_measurement
+from .structural import RULES, TEXT_CONFIDENCE_CAP, Rule, merge, next_measurement
 
 # A text-only reading never claims more than this: a message is indirect evidence of its cause.
 
@@ -229,17 +229,23 @@ def _category_fixes() -> dict[Category, tuple[str, ...]]:
     return out
 
 
+@functools.lru_cache(maxsize=1)
+def _rules_by_code() -> dict[str, Rule]:
+    return {r.code: r for r in RULES}
+
+
 def _merge_structure(candidates: list[Candidate], st: Structure) -> list[Candidate]:
     """Pattern candidates merged with the structural reading (weights: core/routing/structural.py)."""
     titles = {c.code: c.title for c in candidates}
-    titles.update({r.code: r.title for r in RULES})
+    rules = _rules_by_code()
     merged = merge([(c.category.value, c.confidence, c.code) for c in candidates], st)
     out = []
     for cat, conf, code in merged:
         category = Category.parse(cat)
         if category is Category.UNKNOWN:
             continue
-        title = titles.get(code) or f"{category.value} is common in the {st.phase.value} phase"
+        title = ((rules[code].title if code in rules else titles.get(code))
+                 or f"{category.value} is common in the {st.phase.value} phase")
         out.append(Candidate(category, conf, code, title))
     if out and out[0].confidence < WEAK_READING:
         out.append(Candidate(Category.UNKNOWN, UNKNOWN_CONFIDENCE, "AOTD000", "unknown"))
@@ -285,7 +291,7 @@ def diagnose_text(text: str, structure: Structure | None = None) -> Diagnosis:
     evidence = [Evidence("error-text", "matched-line", m.line, {"code": m.code, "slug": m.pattern.slug})
                 for m in same_cat]
     evidence += raw_evidence
-    rule = next((r for r in RULES if r.code == top.code), None) if primary is None else None
+    rule = _rules_by_code().get(top.code) if primary is None else None
     fixes = (list(_dedupe(f for m in same_cat for f in m.pattern.fixes)) or list(rule.fixes if rule else ())
              or list(_category_fixes().get(top.category, ())))
     flag_names = _dedupe(f for m in same_cat for f in m.pattern.flags)
