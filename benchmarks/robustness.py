@@ -53,10 +53,14 @@ WRAPPERS: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("windows", _windows),
     ("indented", _each_line("    ")),
 )
+def hard_wrap(text: str, width: int) -> str:
+    """Every line cut at `width` columns, the way some consoles copy."""
+    return "\n".join(ln[i:i + width] for ln in text.split("\n") for i in range(0, max(len(ln), 1), width))
+
+
 LOSSES: tuple[tuple[str, Callable[[dict], str]], ...] = (
     ("no-title", lambda row: row.get("error_text") or ""),
-    ("hard-wrap-100", lambda row: "\n".join(ln[i:i + 100] for ln in report_text(row).split("\n")
-                                            for i in range(0, max(len(ln), 1), 100))),
+    ("hard-wrap-100", lambda row: hard_wrap(report_text(row), 100)),
 )
 
 

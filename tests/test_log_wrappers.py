@@ -16,7 +16,7 @@ from aotidebug.core.text.normalize import unwrap
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.robustness import WRAPPERS  # noqa: E402
+from benchmarks.robustness import WRAPPERS, hard_wrap  # noqa: E402
 from benchmarks.corpus_accuracy import report_text  # noqa: E402
 
 TRACEBACK = """Traceback (most recent call last):
@@ -91,15 +91,10 @@ LONG_TRACEBACK = """Traceback (most recent call last):
 RuntimeError: Error in dlopen: /tmp/torchinductor_someone/abcdef/data/aotinductor/model/cabcdef0123456789.wrapper.so: cannot open shared object file: No such file or directory"""
 
 
-def _cut(text: str, width: int) -> str:
-    """Every line cut at `width` columns, the way some consoles copy."""
-    return "\n".join(ln[i:i + width] for ln in text.split("\n") for i in range(0, max(len(ln), 1), width))
-
-
 @pytest.mark.parametrize("width", [64, 72, 80, 100])  # at 120 one line is cut: too few to tell
 def test_a_hard_wrapped_traceback_is_joined_back(width):
     assert any(len(ln) % width == 0 for ln in LONG_TRACEBACK.split("\n")) is False  # no ambiguous cut
-    cut = _cut(LONG_TRACEBACK, width)
+    cut = hard_wrap(LONG_TRACEBACK, width)
     # read as it came, the cut lines are not frames; joined back they are
     assert parse_text(cut, unwrapped=True).frames != parse_text(LONG_TRACEBACK).frames
     assert parse_text(cut).frames == parse_text(LONG_TRACEBACK).frames
@@ -121,5 +116,5 @@ def test_dev_reports_read_the_same_hard_wrapped(corpus_rows):
     """Cut at 100 columns, the dev reports read as plain: all but the ones with under three long
     lines (joined only when three cuts show the column); before the rejoining about 1 in 12 moved."""
     moved = [row["id"] for row in corpus_rows
-             if diagnose_text(_cut(report_text(row), 100)).code != diagnose_text(report_text(row)).code]
+             if diagnose_text(hard_wrap(report_text(row), 100)).code != diagnose_text(report_text(row)).code]
     assert len(moved) <= 0.04 * len(corpus_rows), moved
