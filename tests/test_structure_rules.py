@@ -417,3 +417,52 @@ def test_a_difference_no_arithmetic_makes_is_bytes_read_another_way(diff: str, w
             f"Greatest absolute difference: {diff} at index (1, 4) (up to 1e-05 allowed)\n")
     cats = [c.category.value for c in diagnose_text(text).candidates]
     assert cats[0] == want and "input_mismatch" in cats[:2]
+
+
+@pytest.mark.parametrize("path,fn,user", [("<string>", "<module>", True), ("<stdin>", "<module>", True),
+                                          ("<ipython-input-3-2f1c>", "<module>", True),
+                                          ("<string>", "__init__", False),   # dataclasses' generated code
+                                          ("<frozen importlib._bootstrap>", "_call_with_frames_removed", False)])
+def test_code_the_user_typed_is_the_user_s(path: str, fn: str, user: bool) -> None:
+    """`python -c`, a prompt or a notebook cell is the user's code; other pseudo-files are not."""
+    text = f'Traceback (most recent call last):\n  File "{path}", line 7, in {fn}\nAssertionError: tensor([0., 0.])\n'
+    assert read_structure(text).raise_site == ("user" if user else "stdlib")
+
+
+def test_the_user_s_own_assert_reads_as_wrong_output_but_not_over_its_helper_s_words() -> None:
+    """A bare AssertionError raised by the user's code is their check of the output (AOTS146,
+    numerical, moderate); raised inside a library it is not; and a comparison helper's own
+    "not close" stays with the patterns that read it (AOTD806/AOTD110)."""
+    user = 'Traceback (most recent call last):\n  File "<string>", line 7, in <module>\nAssertionError: tensor([7, -3])\n'
+    d = diagnose_text(user)
+    assert (d.category.value, d.code) == ("numerical", "AOTS146") and d.confidence < 0.5
+    lib = ("Traceback (most recent call last):\n  File \"/srv/run.py\", line 3, in <module>\n    f()\n"
+           f'  File "{_SITE}/_inductor/ir.py", line 9, in f\n    assert x\nAssertionError: tensor([7, -3])\n')
+    assert "AOTS146" not in [r.code for r in fired(read_structure(lib))]
+    helper = user.replace("tensor([7, -3])", "Tensor-likes are not close!")
+    assert "AOTS146" not in [r.code for r in fired(read_structure(helper))]
+
+
+def test_a_crash_in_the_compiled_run_names_an_unchecked_input_second() -> None:
+    """AOTI checks no input unless asked: a crash during the run names the input contract below
+    the crash (AOTS159); an illegal instruction does not (a CPU without the ISA)."""
+    run = ("Fatal Python error: Segmentation fault\n\nCurrent thread 0x00007f (most recent call first):\n"
+           f'  File "{_SITE}/export/pt2_archive/_package.py", line 743 in __call__\n'
+           '  File "/srv/serve.py", line 9 in <module>\n')
+    d = diagnose_text(run)
+    assert [c.category.value for c in d.candidates][:2] == ["crash", "input_mismatch"]
+    sigill = run.replace("Segmentation fault", "Illegal instruction")
+    assert "AOTS159" not in [r.code for r in fired(read_structure(sigill))]
+
+
+def test_torchscript_frames_are_their_own_subsystem() -> None:
+    """AOTI never calls torch.jit: an error raised there is TorchScript's (AOTS171), and its trace
+    check's "not close" is not a numerical reading."""
+    text = ("Traceback (most recent call last):\n  File \"<string>\", line 5, in <module>\n"
+            f'  File "{_SITE}/jit/_script.py", line 1443, in script\n    ret = _script_impl(\n'
+            f'  File "{_SITE}/jit/_recursive.py", line 532, in create_script_class\n    x = y\n'
+            f'  File "{_SITE}/_jit_internal.py", line 147, in _qualified_name\n    raise RuntimeError(x)\n'
+            "RuntimeError: a generic message\n")
+    st = read_structure(text)
+    assert st.subsystem.value == "torchscript"
+    assert diagnose_text(text).code == "AOTS171"

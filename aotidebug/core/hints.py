@@ -169,6 +169,11 @@ CALL_LOADED_MODEL_DIRECTLY = (
     "torch.func/vmap transforms and torch.jit.trace cannot see into. To batch or differentiate, "
     "apply the transform to the eager model before torch.export and compile that."
 )
+INFERENCE_ONLY = (
+    "An AOTI compiled model runs inference only: its outputs carry no autograd graph. Train or "
+    "differentiate the eager model (torch.compile serves training), then export and compile it "
+    "again for deployment."
+)
 LOADED_MODEL_IS_NOT_A_MODULE = (
     "The loaded model is a compiled callable, not an nn.Module: it has no .eval(), .to(), "
     ".parameters() or state_dict. Keep the eager module for those; to put the loaded model in a "

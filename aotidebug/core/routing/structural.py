@@ -275,6 +275,13 @@ RULES: tuple[Rule, ...] = (
        "A kernel divided an integer by zero: the inputs hold a zero divisor (torch checks, it raises)",
        keywords=("throw_if_integer_div_error",),  # the generated check, not any ZeroDivisionError
        supersedes=_WRAPPED),
+    # a bare AssertionError raised by the user's own code: their check of what the compiled model
+    # returned failed (a comparison helper's "not close" is read by its own words, AOTS157/158)
+    _r("AOTS146", "user-check-failed", "numerical", 0.45,
+       "The user's own assertion failed: the compiled model's output was not what their check expects",
+       types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}),
+       not_keywords=("tensor-likes are not", "mismatched elements"),
+       fixes=(H.COMPARE_WITH_EAGER, H.CHECK_INPUTS_AT_RUNTIME)),
     _r("AOTS142", "accelerator-illegal-access", "illegal_memory_access", 0.6,
        "The device reported an illegal memory access",
        keywords=("illegal memory access", "illegal address", "misaligned address", "unspecified launch failure")),
@@ -331,6 +338,13 @@ RULES: tuple[Rule, ...] = (
        "Wrong numbers without an error can be weights loaded in another layout",
        keywords=("tensor-likes are not close", "tensor-likes are not equal"),
        fixes=(H.CHECK_CONSTANTS,)),
+    # a crash inside the compiled model's run: AOTI does not check inputs unless asked
+    # (AOTI_RUNTIME_CHECK_INPUTS), so an input outside the compiled contract is its first suspect
+    _r("AOTS159", "run-crash-input-contract", "input_mismatch", 0.36,
+       "A crash during the compiled run can be an input outside the compiled contract (unchecked by "
+       "default)",
+       phases=frozenset({P.RUN}), signal=True, not_keywords=("illegal instruction", "sigill"),
+       no_chain=True, fallback=True, fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),  # beside AOTS191, below it
     # -- load ------------------------------------------------------------------------------------
     _r("AOTS160", "load-missing-file", "kernel_binary_missing", 0.55,
        "Loading looked for a package file that is not there",
@@ -372,6 +386,20 @@ RULES: tuple[Rule, ...] = (
        # the package API calls the same internals (aoti_compile_and_package -> aot_compile ->
        # compile_fx_aot): entered through it, the legacy API is not what the user called
        not_functions=("aoti_compile_and_package", "aoti_load_package")),
+    # -- the loaded model handed to another torch API ----------------------------------------------
+    # AOTI never calls TorchScript: torch.jit raising means the user traced or scripted something,
+    # in an AOTI deployment the loaded model (a C++ runner behind a Python call) or a module calling
+    # it. TorchScript's own trace check ("not close" across invocations) is its symptom, not numerics.
+    _r("AOTS171", "torchscript-over-compiled-model", "unsupported", 0.45,
+       "TorchScript (torch.jit.trace/script) was given an AOTI compiled model, or code calling one",
+       subsystems=frozenset({S.TORCHSCRIPT}), supersedes=("AOTD806",), fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
+    # the autograd engine found no graph behind an output: a loaded model runs inference only, its
+    # outputs carry no grad_fn whatever the inputs require
+    _r("AOTS172", "backward-through-compiled-model", "unsupported", 0.5,
+       "A backward pass reached outputs without an autograd graph (an AOTI compiled model runs "
+       "inference only)",
+       functions=("_engine_run_backward",), keywords=("does not require grad", "does not have a grad_fn"),
+       fixes=(H.INFERENCE_ONLY,)),
     # -- autotuning ------------------------------------------------------------------------------
     # autotuning was left with nothing to choose (a CPU build has no Triton templates)
     _r("AOTS181", "no-autotune-choices", "autotune_failure", 0.68,

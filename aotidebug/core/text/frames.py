@@ -20,7 +20,8 @@
 
 THE user-frame rule (`is_library_path`): a frame is "library" when its path is inside
 site-packages/dist-packages, a Python stdlib directory (lib/pythonX.Y/ not under site-packages),
-or a pseudo-file (`<frozen ...>`, `<string>`, `<stdin>`...). Torch frames (`torch_module`) are
+or a pseudo-file (`<frozen ...>`, `<string>`...), except code the user typed (`<stdin>`, a notebook
+cell, the `<module>` of `python -c`: `make_frame`). Torch frames (`torch_module`) are
 the `torch/` segment after site-packages, or a source checkout path under a known torch
 subpackage (`/torch/_inductor/`, `/torch/_export/`...). Everything else is the user's.
 """
@@ -169,9 +170,20 @@ class PyFrame:
         return where + (f": {self.code}" if self.code else "")
 
 
+# pseudo-files that hold code the user typed: an interactive prompt or a notebook cell, and the
+# `<module>` of `python -c` (a `<string>` frame elsewhere is code a library generated: dataclasses)
+_TYPED = re.compile(r"^<(?:stdin|console|ipython-input[^>]*)>$")
+
+
+def _typed_by_user(path: str, function: str) -> bool:
+    p = path.strip()
+    return _TYPED.match(p) is not None or (p == "<string>" and function == "<module>")
+
+
 def make_frame(path: str, line: int, function: str, code: str = "", text_line: int = -1) -> PyFrame:
     """A PyFrame with the library/torch classification applied (shared by text and live readers)."""
-    return PyFrame(path, line, function, code.strip()[:500], text_line, is_library_path(path),
+    library = is_library_path(path) and not _typed_by_user(path, function)
+    return PyFrame(path, line, function, code.strip()[:500], text_line, library,
                    torch_module(path), library_package(path))
 
 

@@ -42,6 +42,7 @@ class Subsystem(str, Enum):
     PACKAGE_LOAD = "package_load"
     MODEL_RUN = "model_run"
     RUNTIME_CPP = "runtime_cpp"
+    TORCHSCRIPT = "torchscript"  # torch.jit: AOTI never calls it, so the user handed it something
     OTHER = "other"
     UNKNOWN = "unknown"
 
@@ -129,6 +130,7 @@ _SUBSYSTEM_TABLE: tuple[tuple[str, str, Subsystem], ...] = (
     ("torch.export", "", Subsystem.EXPORT),
     ("torch._dynamo", "", Subsystem.DYNAMO),
     ("torch._guards", "", Subsystem.DYNAMO),
+    ("torch.jit", "", Subsystem.TORCHSCRIPT),
 )
 # Generic helpers: skipped when looking for the innermost torch frame that names a subsystem.
 _GENERIC = ("torch.export._tree_utils", "torch.export.exported_program", "torch.fx", "torch.utils", "torch._ops", "torch._subclasses", "torch._functorch", "torch.nn",
