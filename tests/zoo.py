@@ -424,6 +424,16 @@ def run_index_out_of_bounds(ctx: Ctx) -> BaseException:
                   "index 9 into Embedding(8, 4)")
 
 
+def run_handed_to_trace_module(ctx: Ctx) -> BaseException:
+    """The loaded model handed to a torch API that takes an nn.Module: the message names neither
+    AOTI nor the model; the live traceback's frame holds it (core/text/handed.py)."""
+    import torch
+
+    m = load(ctx.packages.build("small"))
+    return capture(lambda: torch.jit.trace_module(m, {"forward": (torch.randn(2, 8),)}),
+                   "trace_module of the loaded model")
+
+
 def run_nan_output(ctx: Ctx) -> BaseException:
     """log(x)*2 (tests/models/zoo_log.py) on an input with a negative entry returns NaN and
     raises nothing; the user's own check raises the AssertionError that is diagnosed."""
@@ -542,6 +552,9 @@ CASES: list[Case] = [
          note="input_handles[0]: unmatched dtype, expected: 6(at::kFloat), but got: 7"),
     Case("run_index_out_of_bounds", C.INDEX_OUT_OF_BOUNDS, "run", run_index_out_of_bounds, True,
          note="index out of bounds: 0 <= tmp2 < 8L"),
+    Case("run_handed_to_trace_module", C.UNSUPPORTED, "run", run_handed_to_trace_module, True,
+         text_has_cause=False,
+         note="AttributeError: expected torch.nn.Module as the first argument (the loaded model given)"),
     Case("run_nan_output", C.NUMERICAL, "run", run_nan_output, True,
          note="log(-1) -> NaN, no error from torch; the user's NaN check raises AssertionError"),
     Case("child_segfault_wrong_shape", C.INPUT_MISMATCH, "run", child_segfault_wrong_shape, True,

@@ -312,8 +312,10 @@ PATTERNS: tuple[Pattern, ...] = (
             "The loaded AOTI model was used as an nn.Module (it is a compiled callable)",
             (r"'AOTICompiledModel' object has no attribute '(?:eval|train|to|cuda|cpu|half|float|double|bfloat16"
              r"|parameters|named_parameters|buffers|named_buffers|state_dict|load_state_dict|modules|children"
-             r"|named_modules|named_children|forward|apply|requires_grad_|zero_grad|register_\w+)'",
-             r"AOTICompiledModel is not a Module subclass"),
+             r"|named_modules|named_children|forward|apply|requires_grad_|zero_grad|register_\w+|training"
+             r"|_parameters|_buffers|_modules|_\w*hooks|graph_module|graph_signature|module)'",
+             r"AOTICompiledModel is not a Module subclass",
+             r"'AOTICompiledModel' object is not (?:iterable|subscriptable)"),
             0.78, (H.LOADED_MODEL_IS_NOT_A_MODULE,)),
     Pattern("AOTD505", "unsupported-dtype-prose", C.UNSUPPORTED,
             "A dtype or quantisation scheme fails on this path",

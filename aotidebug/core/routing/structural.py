@@ -89,6 +89,7 @@ class Rule:
     not_at: tuple[str, ...] = ()  # the innermost torch frame's function is none of these (API entries)
     at: tuple[str, ...] = ()  # the innermost torch frame's function is one of these
     test_programs: tuple[str, ...] = ()  # the failing test file or class contains one of these (lower case)
+    handed: bool | None = None  # True: a live torch frame held the loaded model (Structure.handed_to)
     no_chain: bool = False  # fires only when no exception was read
     fallback: bool = False
     supersedes: tuple[str, ...] = ()  # pattern codes (AOTD*) this mechanism outranks
@@ -100,7 +101,8 @@ class Rule:
         signal): only such rules corroborate a pattern, since a keyword rule re-reads its words."""
         # a signal is read from the same words a pattern matches ("Segmentation fault"): not structure
         return bool(self.types or self.subsystems or self.phases or self.origins or self.functions
-                    or self.error_types or self.raise_sites or self.at or self.test_programs)
+                    or self.error_types or self.raise_sites or self.at or self.test_programs
+                    or self.handed is not None)
 
 
 def _r(code: str, slug: str, category: str, weight: float, title: str, **kw: object) -> Rule:
@@ -387,10 +389,23 @@ RULES: tuple[Rule, ...] = (
        # compile_fx_aot): entered through it, the legacy API is not what the user called
        not_functions=("aoti_compile_and_package", "aoti_load_package")),
     # -- the loaded model handed to another torch API ----------------------------------------------
+    # an API's type check naming the loaded model's class (`got <class '...AOTICompiledModel'>`):
+    # it was given the compiled callable where it takes a Module or a function
+    _r("AOTS173", "loaded-model-handed-to-another-api", "unsupported", 0.62,
+       "A torch API that takes an nn.Module or a function was given the loaded AOTI model",
+       keywords=("aoticompiledmodel'>", "aotimodelpackageloader'>", "aoticompiledmodel object at 0x"),
+       fixes=(H.LOADED_MODEL_IS_NOT_A_MODULE,)),
+    # the same, read from a live exception: a torch frame (not AOTI's own) held the loaded model
+    # and AOTI's code did not run below it, so the API itself refused it (core/text/handed.py)
+    _r("AOTS174", "loaded-model-in-a-torch-api-frame", "unsupported", 0.62,
+       "A torch API that takes an nn.Module or a function was given the loaded AOTI model (seen in "
+       "its frame)",
+       handed=True, fixes=(H.LOADED_MODEL_IS_NOT_A_MODULE,)),
     # AOTI never calls TorchScript: torch.jit raising means the user traced or scripted something,
     # in an AOTI deployment the loaded model (a C++ runner behind a Python call) or a module calling
     # it. TorchScript's own trace check ("not close" across invocations) is its symptom, not numerics.
-    _r("AOTS171", "torchscript-over-compiled-model", "unsupported", 0.45,
+    # (above AOTS126's 0.45: an internal-looking error raised in torch.jit is not AOTI compiling)
+    _r("AOTS171", "torchscript-over-compiled-model", "unsupported", 0.48,
        "TorchScript (torch.jit.trace/script) was given an AOTI compiled model, or code calling one",
        subsystems=frozenset({S.TORCHSCRIPT}), supersedes=("AOTD806",), fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
     # the autograd engine found no graph behind an output: a loaded model runs inference only, its
@@ -479,6 +494,8 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
     if rule.signal_names and rule.signal_names.isdisjoint(st.signals):
         return False
     if rule.no_chain and st.chain:
+        return False
+    if rule.handed is not None and bool(st.handed_to) is not rule.handed:
         return False
     if rule.not_at and st.torch_frame is not None and st.torch_frame.function in rule.not_at:
         return False

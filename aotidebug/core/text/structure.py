@@ -14,6 +14,7 @@ mentions), reconciled with the subsystem's phase: a subsystem of an EARLIER phas
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import traceback
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from typing import Any
 from .compiler_diag import CompilerDiag
 from .frames import (LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
                      inner_types, is_c10_frame, make_frame, parse_text)
+from .handed import handed_to
 from .normalize import unwrap
 from .phase_words import has_signs, phase_from_words
 
@@ -256,6 +258,7 @@ class Structure:
     sections: tuple[Section, ...] = field(default=(), repr=False)
     test_program: str = ""  # the test file or test class that failed (a frame, a pytest/unittest line, a command)
     words: str = field(default="", repr=False, compare=False)  # the head and tail of the text, for word checks
+    handed_to: str = ""  # live only: the torch API whose frame held the loaded model (handed.py)
 
     def has_signs(self, cause: str) -> bool:
         """True when some word of `cause`'s own (phase_words.CAUSE_SIGNS) occurs in the text, or
@@ -299,7 +302,7 @@ class Structure:
             "diagnostics": [{"kind": d.diag.kind, "origin": d.origin.value, "file": d.diag.file,
                              "message": d.diag.message, "torch_symbol": d.torch_symbol} for d in self.diagnostics],
             "signals": list(self.signals), "noise": list(self.noise), "has_error": self.has_error,
-            "test_program": self.test_program,
+            "test_program": self.test_program, "handed_to": self.handed_to,
             "cpp_frames": len(self.cpp_frames), "glog": len(self.glog),
         }
 
@@ -653,7 +656,9 @@ def read_exception(exc: BaseException) -> Structure:
         # messages hold compiler output, C++ frames, glog lines; their own tracebacks are added too
         sections = [s for s in parsed.sections if s.frames] + sections
         words = "\n".join([lk.message for lk in links] + texts)
-        return _assemble(parsed, tuple(links[-MAX_CHAIN:]), tuple(sections), words)
+        st = _assemble(parsed, tuple(links[-MAX_CHAIN:]), tuple(sections), words)
+        handed = next((h for e, _ in chain if (h := handed_to(_get(e, "__traceback__")))), "")
+        return dataclasses.replace(st, handed_to=handed) if handed else st
     except BaseException as err:  # never let reading an error raise a new one
         return Structure(chain=(ExcLink(type(err).__name__, f"aotidebug could not read the exception: {_str(err)}"),),
                          has_error=True)
