@@ -466,3 +466,25 @@ def test_torchscript_frames_are_their_own_subsystem() -> None:
     st = read_structure(text)
     assert st.subsystem.value == "torchscript"
     assert diagnose_text(text).code == "AOTS171"
+
+
+@pytest.mark.parametrize("expr", ["u0 >= 4", "Eq(PythonMod(u3, 8), 0)", "u0**2 <= 50", "Ne(s1, 7)"])
+def test_a_wrapper_assert_over_any_symbol_expression_is_a_guard(expr: str) -> None:
+    """The generated wrapper asserts sympy expressions over size/unbacked symbols (AOTD109)."""
+    d = diagnose_text(f"RuntimeError: Expected {expr} but received 10\n")
+    assert (d.category.value, d.code) == ("dynamic_shape_guard", "AOTD109")
+    assert diagnose_text("ValueError: Expected a non-empty value but received 10\n").code != "AOTD109"
+
+
+def test_a_derived_input_size_is_a_guard_but_a_plain_wrong_size_is_the_input() -> None:
+    """`Error in op: input` with two different sizes is the wrapper's check of a size derived from
+    another input (AOTD111); equal sizes with another stride are a layout, and the generated input
+    checks' own message for a static size stays input_mismatch."""
+    run = (f'Traceback (most recent call last):\n  File "/srv/a.py", line 5, in <module>\n    m(x, y)\n'
+           f'  File "{_SITE}/export/pt2_archive/_package.py", line 743, in __call__\n    x = y\n')
+    derived = run + "RuntimeError: expected size 7==5, stride 1==1 at dim=0\nError in op: input\n"
+    assert diagnose_text(derived).code == "AOTD111"
+    stride = derived.replace("7==5, stride 1==1", "4==4, stride 1==8")
+    assert diagnose_text(stride).category.value == "input_mismatch"
+    static = run + "RuntimeError: input_handles[0]: unmatched dim value at 0, expected: 5, but got: 7\n"
+    assert diagnose_text(static).category.value == "input_mismatch"

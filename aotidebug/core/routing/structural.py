@@ -181,6 +181,12 @@ RULES: tuple[Rule, ...] = (
        "An argument of a fallback (extern) kernel cannot be serialised for AOTI's proxy executor",
        functions=("export_extern_kernel_node",), types=_INTERNAL | frozenset({"ValueError", "SerializeError"}),
        supersedes=_WRAPPED),
+    # the C++ wrapper maps every argument's Python type to a C type; a type it has no entry for (a
+    # torch.Generator passed to a random op) is a value AOTI's C ABI does not carry
+    _r("AOTS179", "wrapper-argument-type-unmapped", "unsupported", 0.68,  # the place is the mechanism: over AOTS121-126
+       "An op's argument has a type the AOTI C++ wrapper cannot pass (e.g. a torch.Generator)",
+       functions=("c_type_for_prim_type",), types=_INTERNAL | frozenset({"NotImplementedError"}),
+       supersedes=_WRAPPED),
     # -- torch_bug: internal lowering/codegen/loader errors --------------------------------------
     _r("AOTS120", "lowering-exception", "torch_bug", 0.6,
        "Inductor raised while lowering the graph",
@@ -282,7 +288,7 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS146", "user-check-failed", "numerical", 0.45,
        "The user's own assertion failed: the compiled model's output was not what their check expects",
        types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}),
-       not_keywords=("tensor-likes are not", "mismatched elements"),
+       not_keywords=("tensor-likes are not", "mismatched elements", "values for attribute"),
        fixes=(H.COMPARE_WITH_EAGER, H.CHECK_INPUTS_AT_RUNTIME)),
     _r("AOTS142", "accelerator-illegal-access", "illegal_memory_access", 0.6,
        "The device reported an illegal memory access",
@@ -310,6 +316,12 @@ RULES: tuple[Rule, ...] = (
        phases=frozenset({P.RUN}), keywords=("input_handles[", "expected ndim", "inputs vector"),
        also_keywords=("illegal memory", "illegal address", "device-side assert", "misaligned address",
                       "segmentation fault", "sigsegv")),
+    # pybind11 refusing the caller's Python object for a C++ argument of the runner (a list of
+    # floats, a str, where tensors go): the caller's inputs, not torch (see AOTS123)
+    _r("AOTS178", "runner-argument-not-castable", "input_mismatch", 0.52,
+       "The runner's C++ binding could not take a Python object the caller passed as an input",
+       keywords=("unable to cast python instance",), not_functions=("load_constants", "update_constant"),
+       fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
     _r("AOTS151", "run-python-call-error", "input_mismatch", 0.5,
        "Calling the loaded model failed in its Python call wrapper",
        types=frozenset({"ValueError", "TypeError", "KeyError"}), subsystems=frozenset({S.MODEL_RUN})),
@@ -347,6 +359,13 @@ RULES: tuple[Rule, ...] = (
        "default)",
        phases=frozenset({P.RUN}), signal=True, not_keywords=("illegal instruction", "sigill"),
        no_chain=True, fallback=True, fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),  # beside AOTS191, below it
+    # an output of another shape than the reference's: a static AOTI program returns the compiled
+    # shape whatever the input's, so the input's shape was outside the compiled contract
+    _r("AOTS176", "output-shape-differs-from-reference", "input_mismatch", 0.6,
+       "The compiled model returned another shape than the reference: the input's shape was not the "
+       "compiled one",
+       keywords=("values for attribute 'shape' do not match",), supersedes=("AOTD806",),
+       fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
     # -- load ------------------------------------------------------------------------------------
     _r("AOTS160", "load-missing-file", "kernel_binary_missing", 0.55,
        "Loading looked for a package file that is not there",
@@ -415,6 +434,16 @@ RULES: tuple[Rule, ...] = (
        "inference only)",
        functions=("_engine_run_backward",), keywords=("does not require grad", "does not have a grad_fn"),
        fixes=(H.INFERENCE_ONLY,)),
+    # the AOTI entry points called with another release's signature (the 2.5-era package API took
+    # example args; keywords renamed since): Python's own argument check, raised before any work
+    _r("AOTS177", "aoti-api-called-with-another-signature", "deprecated_api", 0.6,
+       "An AOTI entry point was called with another release's arguments",
+       types=frozenset({"TypeError"}),
+       keywords=("aoti_compile_and_package()", "aoti_load_package()", "aot_compile()", "aot_load()",
+                 "load_package()", "package_aoti()"),
+       also_keywords=("positional argument", "unexpected keyword argument", "required positional",
+                      "required keyword"),
+       fixes=(H.MIGRATE_TO_PACKAGE_API,)),
     # -- autotuning ------------------------------------------------------------------------------
     # autotuning was left with nothing to choose (a CPU build has no Triton templates)
     _r("AOTS181", "no-autotune-choices", "autotune_failure", 0.68,
