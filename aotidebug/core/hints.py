@@ -169,6 +169,11 @@ CALL_LOADED_MODEL_DIRECTLY = (
     "torch.func/vmap transforms and torch.jit.trace cannot see into. To batch or differentiate, "
     "apply the transform to the eager model before torch.export and compile that."
 )
+MATCH_INSTALLED_SIGNATURE = (
+    "Call the AOTI entry point with the installed torch's signature: aoti_compile_and_package takes "
+    "the ExportedProgram (its example inputs are recorded in it) plus package_path= and "
+    "inductor_configs= keywords; check help(torch._inductor.aoti_compile_and_package)."
+)
 INFERENCE_ONLY = (
     "An AOTI compiled model runs inference only: its outputs carry no autograd graph. Train or "
     "differentiate the eager model (torch.compile serves training), then export and compile it "

@@ -407,6 +407,16 @@ RULES: tuple[Rule, ...] = (
        # the package API calls the same internals (aoti_compile_and_package -> aot_compile ->
        # compile_fx_aot): entered through it, the legacy API is not what the user called
        not_functions=("aoti_compile_and_package", "aoti_load_package")),
+    # the AOTI entry points called with another release's signature (the 2.5-era package API took
+    # example args; keywords renamed since): Python's own argument check, raised before any work
+    _r("AOTS177", "aoti-api-called-with-another-signature", "deprecated_api", 0.6,
+       "An AOTI entry point was called with another release's arguments",
+       types=frozenset({"TypeError"}),
+       keywords=("aoti_compile_and_package()", "aoti_load_package()", "aot_compile()", "aot_load()",
+                 "load_package()", "package_aoti()"),
+       also_keywords=("positional argument", "unexpected keyword argument", "required positional",
+                      "required keyword"),
+       fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
     # -- the loaded model handed to another torch API ----------------------------------------------
     # an API's type check naming the loaded model's class (`got <class '...AOTICompiledModel'>`):
     # it was given the compiled callable where it takes a Module or a function
@@ -434,16 +444,6 @@ RULES: tuple[Rule, ...] = (
        "inference only)",
        functions=("_engine_run_backward",), keywords=("does not require grad", "does not have a grad_fn"),
        fixes=(H.INFERENCE_ONLY,)),
-    # the AOTI entry points called with another release's signature (the 2.5-era package API took
-    # example args; keywords renamed since): Python's own argument check, raised before any work
-    _r("AOTS177", "aoti-api-called-with-another-signature", "deprecated_api", 0.6,
-       "An AOTI entry point was called with another release's arguments",
-       types=frozenset({"TypeError"}),
-       keywords=("aoti_compile_and_package()", "aoti_load_package()", "aot_compile()", "aot_load()",
-                 "load_package()", "package_aoti()"),
-       also_keywords=("positional argument", "unexpected keyword argument", "required positional",
-                      "required keyword"),
-       fixes=(H.MIGRATE_TO_PACKAGE_API,)),
     # -- autotuning ------------------------------------------------------------------------------
     # autotuning was left with nothing to choose (a CPU build has no Triton templates)
     _r("AOTS181", "no-autotune-choices", "autotune_failure", 0.68,
