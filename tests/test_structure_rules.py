@@ -488,3 +488,40 @@ def test_a_derived_input_size_is_a_guard_but_a_plain_wrong_size_is_the_input() -
     assert diagnose_text(stride).category.value == "input_mismatch"
     static = run + "RuntimeError: input_handles[0]: unmatched dim value at 0, expected: 5, but got: 7\n"
     assert diagnose_text(static).category.value == "input_mismatch"
+
+
+def _user_then(msg: str, *torch_frames: tuple[str, int, str]) -> str:
+    return ("Traceback (most recent call last):\n  File \"/srv/deploy.py\", line 3, in <module>\n    go()\n"
+            + "".join(f'  File "{_SITE}/{p}", line {n}, in {f}\n    x = y\n' for p, n, f in torch_frames) + msg + "\n")
+
+
+def test_a_removed_torch_api_called_by_the_user_is_not_a_torch_bug() -> None:
+    """`module 'torch.export' has no attribute ...` raised in the user's own line: a recipe for
+    another torch (AOTS175); raised inside torch it stays torch's (AOTS127); a missing AOTI entry
+    point is not read as removed (a torch too old for the recipe)."""
+    user = _user_then("AttributeError: module 'torch._export' has no attribute 'export'")
+    assert diagnose_text(user).code == "AOTS175"
+    inside = _user_then("AttributeError: module 'torch._inductor' has no attribute 'codecache'",
+                        ("_inductor/package/package.py", 40, "load_package"))
+    codes = [r.code for r in fired(read_structure(inside))]
+    assert "AOTS127" in codes and "AOTS175" not in codes
+    too_old = _user_then("AttributeError: module 'torch._inductor' has no attribute 'aoti_load_package'")
+    assert "AOTS175" not in [r.code for r in fired(read_structure(too_old))]
+
+
+def test_a_dim_definition_is_the_spec_but_a_spec_of_another_structure_is_export_s() -> None:
+    """torch.export.dynamic_shapes refusing a Dim (AOTS109, dynamic_shape_guard); a spec that does
+    not match the inputs' structure names no Dim and stays an export failure."""
+    dim = _user_then("NotImplementedError: Attempted to add 1.5 to b, where an integer was expected. "
+                     "(Only increasing linear operations with integer coefficients are supported.)",
+                     ("export/dynamic_shapes.py", 240, "__add__"))
+    assert diagnose_text(dim).category.value == "dynamic_shape_guard"
+    spec = _user_then("torch._dynamo.exc.UserError: Expected dynamic_shapes of a tuple to have 2 elements, got 3",
+                      ("export/__init__.py", 280, "export"), ("export/dynamic_shapes.py", 700, "_tree_map_with_path"))
+    assert diagnose_text(spec).category.value == "export_failure"
+
+
+def test_a_user_shape_check_is_the_input_contract() -> None:
+    """The user's assert printing a torch.Size: a static program returned its compiled shape."""
+    d = diagnose_text(_user_then("AssertionError: torch.Size([2, 8])"))
+    assert (d.category.value, d.code) == ("input_mismatch", "AOTS147")

@@ -385,6 +385,14 @@ PATTERNS: tuple[Pattern, ...] = (
             "The CPU lacks an instruction set the package was compiled for",
             (r"Illegal instruction", r"SIGILL", r"exit(?:ed)? (?:with )?(?:code|status) (?:132|-4)\b"),
             0.78, (H.REBUILD_FOR_CPU, H.REBUILD_SAME_VERSION)),
+    # the loader's own refusal of a library built for another machine: glibc's dlopen says so for
+    # another word size ("wrong ELF class") and a foreign binary run as a program fails to exec
+    Pattern("AOTD708", "binary-for-another-machine", C.VERSION_MISMATCH,
+            "The compiled library was built for another machine (word size or architecture)",
+            (r"wrong ELF class: ELFCLASS(?:32|64)", r"Exec format error",
+             r"ELF file(?:'s)? (?:OS ABI|machine|version) (?:is )?(?:invalid|not (?:supported|compatible))",
+             r"ELF file data encoding not (?:little|big)-endian"),
+            0.78, (H.REBUILD_FOR_CPU, H.REBUILD_SAME_VERSION)),
     # The runtime or loader finds a package older than itself (a missing entry point, an old
     # archive or weights format); the message says to rebuild.
     Pattern("AOTD707", "package-older-than-runtime", C.VERSION_MISMATCH,

@@ -128,6 +128,15 @@ RULES: tuple[Rule, ...] = (
        types=frozenset({"Unsupported", "UserError", "TorchRuntimeError", "UncapturedHigherOrderOpError",
                         "SpecViolationError", "InternalTorchDynamoError"}),
        not_keywords=("constraints violated",)),
+    # torch.export.dynamic_shapes refusing a Dim definition (a range, a derived expression, one name
+    # with two definitions) before tracing: the dynamic-shape specification is the cause (a spec
+    # whose STRUCTURE does not match the inputs is an export failure: no Dim named in it)
+    _r("AOTS109", "dim-definition-invalid", "dynamic_shape_guard", 0.64,
+       "torch.export refused a Dim definition (its range, a derived expression, or one name defined twice)",
+       subsystems=frozenset({S.EXPORT}), phases=frozenset({P.EXPORT}),
+       types=frozenset({"AssertionError", "UserError", "NotImplementedError", "ValueError", "TypeError"}),
+       keywords=("dim(", "create dim", "linear operations with integer coefficients", "symbolic dimension"),
+       supersedes=("AOTD602",), fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE,)),
     _r("AOTS106", "error-in-export-subsystem", "export_failure", 0.45,
        "An error raised inside torch.export / dynamo tracing",
        subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT})),
@@ -229,7 +238,8 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS127", "torch-module-attribute-missing", "torch_bug", 0.55,
        "torch's own module lacks an attribute or import another torch module uses",
        types=frozenset({"AttributeError", "ImportError", "ModuleNotFoundError"}),
-       keywords=("module 'torch", "from 'torch", "no module named 'torch")),
+       keywords=("module 'torch", "from 'torch", "no module named 'torch"),
+       raise_sites=frozenset({"torch", "library", "stdlib", "triton", ""})),  # the user's own call: AOTS175
     _r("AOTS119", "torch-own-test-failed", "torch_bug", 0.4,
        "torch's own AOTInductor test suite failed: the code under test is torch's",
        test_programs=("test_aot_inductor", "aotinductortest")),
@@ -288,8 +298,17 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS146", "user-check-failed", "numerical", 0.45,
        "The user's own assertion failed: the compiled model's output was not what their check expects",
        types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}),
-       not_keywords=("tensor-likes are not", "mismatched elements", "values for attribute"),
+       not_keywords=("tensor-likes are not", "mismatched elements", "values for attribute", "torch.size("),
        fixes=(H.COMPARE_WITH_EAGER, H.CHECK_INPUTS_AT_RUNTIME)),
+    # ... and when that assertion prints a shape, the output's shape was not the expected one: a
+    # static program returns its compiled shape whatever the inputs (an int or a size of another
+    # value than at export included), so an input was outside the compiled contract
+    _r("AOTS147", "user-shape-check-failed", "input_mismatch", 0.5,
+       "The user's own check of an output's shape failed: an input was not what the program was "
+       "compiled for",
+       types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}), keywords=("torch.size(",),
+       not_keywords=("values for attribute",),  # torch.testing's own words: AOTS176
+       fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
     _r("AOTS142", "accelerator-illegal-access", "illegal_memory_access", 0.6,
        "The device reported an illegal memory access",
        keywords=("illegal memory access", "illegal address", "misaligned address", "unspecified launch failure")),
@@ -370,7 +389,8 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS160", "load-missing-file", "kernel_binary_missing", 0.55,
        "Loading looked for a package file that is not there",
        phases=frozenset({P.LOAD, P.RUN}), keywords=("file not found", "no such file", "file too short",
-                                                      "invalid elf header", "failed to find")),
+                                                      "invalid elf header", "failed to find",
+                                                      "zip archive: file open failed")),  # the package path
     _r("AOTS164", "load-runtime-library-missing", "version_mismatch", 0.6,
        "A runtime library the package or torch links against is absent or another version",
        phases=frozenset({P.LOAD, P.RUN}), keywords=("cannot open shared object file",),
@@ -407,6 +427,13 @@ RULES: tuple[Rule, ...] = (
        # the package API calls the same internals (aoti_compile_and_package -> aot_compile ->
        # compile_fx_aot): entered through it, the legacy API is not what the user called
        not_functions=("aoti_compile_and_package", "aoti_load_package")),
+    # the user's own code reaching for a torch API this release no longer has (an export or AOTI
+    # recipe written for an older torch: `torch.export.dynamic_dim`, `capture_pre_autograd_graph`);
+    # a missing AOTI entry point (`aoti_*`) is rather a torch too OLD for the recipe
+    _r("AOTS175", "user-code-calls-removed-torch-api", "deprecated_api", 0.6,
+       "The user's code calls a torch API this release does not have (written for an older torch)",
+       types=frozenset({"AttributeError"}), raise_sites=frozenset({"user"}), keywords=("module 'torch",),
+       not_keywords=("'aoti_", "'aot_"), supersedes=("AOTD905",), fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
     # the AOTI entry points called with another release's signature (the 2.5-era package API took
     # example args; keywords renamed since): Python's own argument check, raised before any work
     _r("AOTS177", "aoti-api-called-with-another-signature", "deprecated_api", 0.6,
