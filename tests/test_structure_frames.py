@@ -52,6 +52,14 @@ def test_user_frame_rule(path: str, library: bool, module: str | None) -> None:
     assert torch_module(path) == module
 
 
+def test_code_the_user_typed_is_theirs_by_the_same_rule() -> None:
+    """The path helpers and the frames agree: a prompt or a notebook cell is the user's, and
+    `<string>` only as `python -c`'s `<module>`."""
+    assert is_user_path("<stdin>") and is_user_path("<ipython-input-3-2f1c>")
+    assert is_user_path("<string>", "<module>") and not is_user_path("<string>", "__init__")
+    assert not is_user_path("<string>") and not is_user_path("<frozen runpy>", "<module>")
+
+
 def test_exception_lines() -> None:
     e = parse_exception_line("torch._inductor.exc.InductorError: LoweringException: AttributeError: 'X' has no y")
     assert e is not None and e.short_type == "InductorError"

@@ -21,7 +21,7 @@
 THE user-frame rule (`is_library_path`): a frame is "library" when its path is inside
 site-packages/dist-packages, a Python stdlib directory (lib/pythonX.Y/ not under site-packages),
 or a pseudo-file (`<frozen ...>`, `<string>`...), except code the user typed (`<stdin>`, a notebook
-cell, the `<module>` of `python -c`: `make_frame`). Torch frames (`torch_module`) are
+cell, the `<module>` of `python -c`). Torch frames (`torch_module`) are
 the `torch/` segment after site-packages, or a source checkout path under a known torch
 subpackage (`/torch/_inductor/`, `/torch/_export/`...). Everything else is the user's.
 """
@@ -72,9 +72,17 @@ _CHECKOUT = re.compile(r"(?:^|[/\\])torch[/\\](?P<rest>(?:" + "|".join(re.escape
                        + r")(?:[/\\][\w.\\/-]*)?)$")
 
 
-def is_library_path(path: str) -> bool:
-    """THE user-frame rule: True for site/dist-packages, the stdlib, pseudo-files and torch frames."""
+# pseudo-files that hold code the user typed: an interactive prompt or a notebook cell, and the
+# `<module>` of `python -c` (a `<string>` frame elsewhere is code a library generated: dataclasses)
+_TYPED = re.compile(r"^<(?:stdin|console|ipython-input[^>]*)>$")
+
+
+def is_library_path(path: str, function: str = "") -> bool:
+    """THE user-frame rule: True for site/dist-packages, the stdlib, pseudo-files and torch frames;
+    False for code the user typed (`function`, when known, tells `python -c`'s `<module>`)."""
     p = path.strip()
+    if _TYPED.match(p) or (p == "<string>" and function == "<module>"):
+        return False
     if _PSEUDO.match(p) or p.startswith("<"):
         return True
     if _SITE.search(p) or _STDLIB.search(p):
@@ -87,9 +95,9 @@ def is_torch_path(path: str) -> bool:
     return torch_module(path) is not None
 
 
-def is_user_path(path: str) -> bool:
+def is_user_path(path: str, function: str = "") -> bool:
     """The user's own code: the negation of THE user-frame rule."""
-    return not is_library_path(path)
+    return not is_library_path(path, function)
 
 
 def parse_frames(text: str) -> list[PyFrame]:
@@ -170,20 +178,9 @@ class PyFrame:
         return where + (f": {self.code}" if self.code else "")
 
 
-# pseudo-files that hold code the user typed: an interactive prompt or a notebook cell, and the
-# `<module>` of `python -c` (a `<string>` frame elsewhere is code a library generated: dataclasses)
-_TYPED = re.compile(r"^<(?:stdin|console|ipython-input[^>]*)>$")
-
-
-def _typed_by_user(path: str, function: str) -> bool:
-    p = path.strip()
-    return _TYPED.match(p) is not None or (p == "<string>" and function == "<module>")
-
-
 def make_frame(path: str, line: int, function: str, code: str = "", text_line: int = -1) -> PyFrame:
     """A PyFrame with the library/torch classification applied (shared by text and live readers)."""
-    library = is_library_path(path) and not _typed_by_user(path, function)
-    return PyFrame(path, line, function, code.strip()[:500], text_line, library,
+    return PyFrame(path, line, function, code.strip()[:500], text_line, is_library_path(path, function),
                    torch_module(path), library_package(path))
 
 
