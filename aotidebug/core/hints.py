@@ -174,6 +174,10 @@ MATCH_INSTALLED_SIGNATURE = (
     "the ExportedProgram (its example inputs are recorded in it) plus package_path= and "
     "inductor_configs= keywords; check help(torch._inductor.aoti_compile_and_package)."
 )
+CONFIG_OPTION_NAMES = (
+    "Use an option name the installed torch has: print(torch._inductor.config.get_config_copy().keys()) "
+    "lists them (options are renamed and removed between releases; e.g. aot_inductor.abi_compatible is gone)."
+)
 INFERENCE_ONLY = (
     "An AOTI compiled model runs inference only: its outputs carry no autograd graph. Train or "
     "differentiate the eager model (torch.compile serves training), then export and compile it "

@@ -26,7 +26,8 @@ Integration with classifier.rank() (see NOTES.md): a structural candidate whose 
 pattern also matched corroborates it (+0.05, under TEXT_CONFIDENCE_CAP); a structural candidate of
 a category no pattern matched is added at its own weight; a rule's `supersedes` lists pattern
 codes whose wording-level reading the mechanism overrides (that pattern's candidate is capped
-just below the rule's weight). Priors never outrank a pattern or a rule.
+just below the rule's weight), and rule codes (AOTS*) of broader rules the mechanism explains
+(those do not fire beside it). Priors never outrank a pattern or a rule.
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ class Rule:
     handed: bool | None = None  # True: a live torch frame held the loaded model (Structure.handed_to)
     no_chain: bool = False  # fires only when no exception was read
     fallback: bool = False
-    supersedes: tuple[str, ...] = ()  # pattern codes (AOTD*) this mechanism outranks
+    supersedes: tuple[str, ...] = ()  # pattern codes (AOTD*) this mechanism outranks; rule codes (AOTS*) it explains
     fixes: tuple[str, ...] = ()  # advice when this rule decides (else the category's first pattern's)
 
     @property
@@ -445,6 +446,14 @@ RULES: tuple[Rule, ...] = (
        also_keywords=("positional argument", "unexpected keyword argument", "required positional",
                       "required keyword"),
        fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
+    # torch's config module refuses an option it does not have (`torch._inductor.config.X does not
+    # exist`, from get, set or patch): an option renamed or removed since the recipe was written
+    # (`abi_compatible`), or misspelt. Not an internal error of the compiler it was raised in.
+    _r("AOTS182", "config-option-not-in-this-torch", "deprecated_api", 0.6,
+       "A torch config option this torch does not have (renamed or removed since, or misspelt)",
+       types=frozenset({"AttributeError"}), keywords=("config.", "config alias"),
+       also_keywords=(" does not exist",), supersedes=("AOTS121", "AOTS126", "AOTD901"),
+       fixes=(H.CONFIG_OPTION_NAMES,)),
     # -- the loaded model handed to another torch API ----------------------------------------------
     # an API's type check naming the loaded model's class (`got <class '...AOTICompiledModel'>`):
     # it was given the compiled callable where it takes a Module or a function
@@ -579,7 +588,8 @@ def fired(st: Structure) -> list[Rule]:
     hits = [r for r in RULES if not r.fallback and _matches(r, st, facts)]
     if not hits:
         hits = [r for r in RULES if r.fallback and _matches(r, st, facts)]
-    return hits
+    explained = {c for r in hits for c in r.supersedes if c.startswith("AOTS")}
+    return [r for r in hits if r.code not in explained] if explained else hits
 
 
 def score(st: Structure, rules: list[Rule] | None = None) -> list[tuple[str, float, list[str]]]:
