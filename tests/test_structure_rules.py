@@ -138,6 +138,25 @@ def test_text_for_patterns_drops_noise_only_with_an_error() -> None:
     assert "deprecated" not in kept and "out of memory" in kept
 
 
+def test_a_notice_printed_on_every_run_is_never_a_reading() -> None:
+    """The CUDA wheel on a host without a GPU logs its CUDA_HOME at every compile (real text of a
+    successful run on torch 2.14.1+cu130, no GPU): no toolkit cause, and its words name no phase."""
+    log = ("/v/site-packages/torch/_subclasses/functional_tensor.py:368: UserWarning: Failed to initialize "
+           "NumPy: No module named 'numpy' (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/"
+           "tensor_numpy.cpp:84.)\n"
+           '  cpu = _conversion_method_template(device=torch.device("cpu"))\n'
+           "W1202 02:05:35.787000 23452 torch/utils/cpp_extension.py:183] No CUDA runtime is found, using "
+           "CUDA_HOME='/usr/local'\n"
+           "tensor([[-1.9332,  0.1263, -1.4985, -0.4999,  0.9689,  0.4339, -0.0316,  1.0928]])\n")
+    st = read_structure(log)
+    assert not st.has_error and st.phase is Phase.UNKNOWN
+    assert "CUDA_HOME" not in text_for_patterns(log, st)
+    assert diagnose_text(log).category.value == "unknown"
+    # with an error, the notice stays noise and the error decides
+    err = log + "RuntimeError: CUDA error: out of memory\n"
+    assert diagnose_text(err).category.value == "out_of_memory"
+
+
 @pytest.mark.parametrize("text,category", [
     ("OSError: libcudart.so.12: cannot open shared object file: No such file or directory\n"
      '  File "/s/site-packages/torch/_inductor/package/package.py", line 9, in load_package\n', "version_mismatch"),

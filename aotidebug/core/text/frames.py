@@ -39,7 +39,7 @@ from .regexscan import any_word, required_literals
 __all__ = [
     "PyFrame", "ExcLine", "Section", "CppFrame", "GlogLine", "ParsedText",
     "parse_text", "is_library_path", "torch_module", "library_package", "exception_type_names",
-    "MAX_LINES", "inner_types", "make_frame", "parse_exception_line", "is_c10_frame",
+    "MAX_LINES", "inner_types", "make_frame", "parse_exception_line", "is_c10_frame", "is_benign_notice",
     "is_torch_path", "is_user_path", "parse_frames", "user_frames", "LOADED_MODEL_CALL",
 ]
 
@@ -388,6 +388,15 @@ _NOISE = re.compile(
     r"^\s*[+|]=*\s*[!]*\s*WARNING\s*[!]*\s*[|+]?=*\s*$|^\s*\+=+\+\s*$|\[W\d{4} |^W\d{4} |"
     # a line the emitter marked as a warning: "[WARNING] ...", "WARNING:torch._inductor:..."
     r"^\s*\[?WARN(?:ING)?(?:\]|:)", re.I)
+# notices printed on every run whatever happens, that never name a cause: taken out of the pattern
+# text even when no error is present (a successful run's log reads unknown, not "toolkit missing")
+_BENIGN = re.compile(r"No CUDA runtime is found, using (?:CUDA|ROCM)_HOME=")
+
+
+def is_benign_notice(line: str) -> bool:
+    """True for a startup notice that is printed on every run (the CUDA wheel on a host without a
+    GPU announcing its CUDA_HOME): noise even where nothing else in the text is an error."""
+    return "runtime is found" in line and _BENIGN.search(line) is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from typing import Any
 
 from .compiler_diag import CompilerDiag
 from .frames import (LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
-                     inner_types, is_c10_frame, make_frame, parse_text)
+                     inner_types, is_benign_notice, is_c10_frame, make_frame, parse_text)
 from .handed import handed_to
 from .normalize import unwrap
 from .phase_words import has_signs, phase_from_words
@@ -484,6 +484,15 @@ def _ends(text: str) -> str:
     return text[:WORDS_WINDOW] + "\n" + text[-WORDS_WINDOW:] if len(text) > 2 * WORDS_WINDOW else text
 
 
+def _without_noise(text: str, noise: tuple[str, ...]) -> str:
+    """`text` without its warning and notice lines: a notice's words ("No CUDA runtime is found")
+    say nothing of the phase that failed."""
+    if not noise:
+        return text
+    drop = set(noise)
+    return "\n".join(ln for ln in text.split("\n") if ln.strip()[:500] not in drop)
+
+
 def _words_phase(text: str) -> tuple[Phase, str]:
     """The phase the report's words name (phase_words.py); `text` is its head and tail (`_ends`)."""
     phase, word = phase_from_words(text, only_complaints=True)
@@ -505,7 +514,7 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
     phase, source = _resolve_phase(api, "frames", _subsystem_phase(sub, parsed.cpp_frames, text), mention)
     ends = _ends(words) if words else ""  # cut once: the phase, the test program and the signs read it
     if phase is Phase.UNKNOWN and ends:
-        phase, word = _words_phase(ends)
+        phase, word = _words_phase(_without_noise(ends, parsed.noise))
         source = f"words: {word}"
     api_call = api_src if api is not Phase.UNKNOWN else mention_src
     has_error = bool(any(not c.type.endswith("Warning") for c in chain) or diags or parsed.signals
@@ -667,13 +676,14 @@ def read_exception(exc: BaseException) -> Structure:
 def text_for_patterns(text: str, st: Structure) -> str:
     """`text` without its noise lines when an error is present (warnings and deprecation notices are
     evidence, never the cause); unchanged when the text holds no error (then a notice may be all
-    there is, e.g. the legacy API's deprecation banner)."""
+    there is, e.g. the legacy API's deprecation banner), but for notices printed on every run
+    (`is_benign_notice`), which are never a cause."""
     # c10 stack frames (`frame #3: sym + 0x9d (0x7f.. in lib.so)`) are read by the structure
     # (subsystem, phase); no pattern needs them, and they are most of a CPU log's bytes. They are
     # recognised by their shape: a live exception's structure was read from other text.
     frames = "frame #" in text and any(f.style == "c10" for f in st.cpp_frames)
-    if not frames and (not st.has_error or not st.noise):
+    noise = set(st.noise) if st.has_error else {n for n in st.noise if is_benign_notice(n)}
+    if not frames and not noise:
         return text
-    noise = set(st.noise) if st.has_error else set()
     return "\n".join(ln for ln in text.split("\n")
                      if not (frames and "frame #" in ln and is_c10_frame(ln)) and ln.strip()[:500] not in noise)
