@@ -170,10 +170,14 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS113", "not-implemented", "unsupported", 0.5,
        "A NotImplementedError: the op, dtype or feature is not implemented on this path",
        types=frozenset({"NotImplementedError"}), supersedes=_WRAPPED),
+    # an op without a fake kernel cannot be traced by export either: the op is what AOTI's
+    # pipeline does not support, not the model's Python (fake_impls' `NYI: aten.X`, a custom op
+    # never given register_fake, a fake-profile lookup finding none)
     _r("AOTS115", "op-without-meta-kernel", "unsupported", 0.62,
-       "An operator has no fake (meta) implementation, so Inductor cannot compile it",
-       phases=frozenset({P.COMPILE, P.LOAD, P.RUN}), keywords=("no fake impl", "meta kernel", "meta tensors"),
-       supersedes=_WRAPPED),
+       "An operator has no fake (meta) implementation, so export and Inductor cannot trace it",
+       phases=frozenset({P.EXPORT, P.COMPILE, P.LOAD, P.RUN}),
+       keywords=("no fake impl", "meta kernel", "meta tensors", "nyi: aten.", "no fake kernel"),
+       supersedes=_WRAPPED + ("AOTS106", "AOTS121", "AOTS126")),
     _r("AOTS116", "output-not-lowerable", "unsupported", 0.68,  # the place is the mechanism: above AOTS121
        "A model output AOTI cannot return (not a tensor, or an unregistered container)",
        types=frozenset({"AssertionError"}), at=("output",), subsystems=frozenset({S.LOWERING}),
@@ -442,7 +446,10 @@ RULES: tuple[Rule, ...] = (
        "An AOTI entry point was called with another release's arguments",
        types=frozenset({"TypeError"}),
        keywords=("aoti_compile_and_package()", "aoti_load_package()", "aot_compile()", "aot_load()",
-                 "load_package()", "package_aoti()"),
+                 "load_package()", "package_aoti()",
+                 # the export half of a recipe: its keywords moved between releases too
+                 "run_decompositions()", "export_for_training()", "export_for_inference()",
+                 "export()", "dims()", "dim()"),
        also_keywords=("positional argument", "unexpected keyword argument", "required positional",
                       "required keyword"),
        fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
@@ -454,6 +461,24 @@ RULES: tuple[Rule, ...] = (
        types=frozenset({"AttributeError"}), keywords=("config.", "config alias"),
        also_keywords=(" does not exist",), supersedes=("AOTS121", "AOTS126", "AOTD901"),
        fixes=(H.CONFIG_OPTION_NAMES,)),
+    # torch refusing, on purpose, a value it was handed while compiling (`raise ValueError(...)`
+    # in its own code: a model name, an option's value, a path): AOTI does not take that value.
+    # Python's own ValueErrors (unpacking, conversions, lookups) inside torch are not refusals.
+    _r("AOTS183", "compile-refused-a-value", "unsupported", 0.5,
+       "torch refused a value it was given while compiling (a name, an option or a path it does not take)",
+       types=frozenset({"ValueError"}), phases=frozenset({P.COMPILE}), raise_sites=frozenset({"torch"}),
+       not_keywords=("values to unpack", "invalid literal for", "is not in list", "not in tuple",
+                     "empty sequence", "math domain error", "could not convert", "substring not found",
+                     "out of memory")),
+    # torch.library checking a custom op against its declaration at run time: an output that
+    # aliases an input, a mutation the schema does not declare. The op breaks the contract
+    # custom ops must keep to be traced and compiled.
+    _r("AOTS184", "custom-op-broke-its-contract", "unsupported", 0.58,
+       "A custom op broke the contract torch.library checks (an output aliasing an input, an "
+       "undeclared mutation)",
+       keywords=("custom operator", "custom op", "the operator's schema"),
+       also_keywords=("must not also be an input", "may not alias", "empirically wrong", "mutates_args"),
+       supersedes=("AOTS152",)),
     # -- the loaded model handed to another torch API ----------------------------------------------
     # an API's type check naming the loaded model's class (`got <class '...AOTICompiledModel'>`):
     # it was given the compiled callable where it takes a Module or a function
