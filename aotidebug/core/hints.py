@@ -174,6 +174,20 @@ MATCH_INSTALLED_SIGNATURE = (
     "the ExportedProgram (its example inputs are recorded in it) plus package_path= and "
     "inductor_configs= keywords; check help(torch._inductor.aoti_compile_and_package)."
 )
+WEIGHTS_ONLY_LOAD = (
+    "Save new weights as a state_dict of tensors and load that; torch.load(..., weights_only=False) only "
+    "for files you trust, or allow the class with torch.serialization.add_safe_globals([...])."
+)
+LOADER_SIGNATURE = (
+    "Call aoti_load_package(path, run_single_threaded=False, num_runners=1, device_index=-1) with "
+    "keywords: its second parameter is a bool, not the device (legacy aot_load) or the model name "
+    "(load_package); check help(torch._inductor.aoti_load_package) for the installed torch."
+)
+HOST_FILES = (
+    "The loader extracts the package under TMPDIR: check that TMPDIR exists and is writable, its free "
+    "space and quota (df -h), the file-size limit (ulimit -f) and the open-file limit (ulimit -n); point "
+    "TMPDIR at a disk with room for the extracted package."
+)
 CONFIG_OPTION_NAMES = (
     "Use an option name the installed torch has: print(torch._inductor.config.get_config_copy().keys()) "
     "lists them (options are renamed and removed between releases; e.g. aot_inductor.abi_compatible is gone)."

@@ -166,6 +166,8 @@ PATTERNS: tuple[Pattern, ...] = (
              r"Cannot load AOTInductor package for device '\w+' because \w+ is not available",
              # this torch build has no runner class for the device (a CPU-only torch asked for CUDA)
              r"has no attribute 'AOTIModelContainerRunner(?:Cuda|Xpu|Mps|Rocm)'",
+             # torch.load asked to map storages to a device this host's torch does not see
+             r"\btorch\.(?:cuda|xpu|mps)\.is_available\(\) is False",
              r"\bno (?:usable |visible )?" + _GPU + r" (?:device|gpu)s? (?:is |are )?(?:available|present|visible|detected)\b"),
             0.76, (H.INSTALL_GPU_OR_REBUILD_CPU, H.MATCH_COMPILE_DEVICE)),
     # -- 3xx kernel faults ----------------------------------------------------------------------
@@ -483,6 +485,16 @@ PATTERNS: tuple[Pattern, ...] = (
             "The internal runner class was driven directly (the legacy way), with arguments it does not take",
             (r"\(self: torch\._C\._aoti\.AOTIModelContainerRunner(?:Cpu|Cuda|Xpu|Mps)\b",),
             0.7, (H.MIGRATE_TO_PACKAGE_API,)),
+    # torch.load's default became weights_only=True in 2.6: code written for the old default
+    # (a whole pickled module, a checkpoint holding a config object) is refused. The refusal is
+    # worded as a failure, an unpickler error, or the changed default itself.
+    Pattern("AOTD812", "torch-load-weights-only-default", C.DEPRECATED_API,
+            "torch.load refused a pickled object under its weights_only=True default (torch 2.6+)",
+            (r"Weights only load failed",
+             r"changed the default value of the `?weights_only`? argument",
+             r"WeightsUnpickler error: Unsupported (?:global|operand|class)",
+             r"was not an allowed global by default"),
+            0.64, (H.WEIGHTS_ONLY_LOAD,)),
     Pattern("AOTD808", "legacy-api-in-trace", C.DEPRECATED_API,
             "The legacy aot_compile/aot_load API is in use",
             (r"torch\._export\.aot_(?:compile|load)\(", r"torch\._inductor\.aot_compile\("),
