@@ -183,6 +183,10 @@ LOADER_SIGNATURE = (
     "keywords: its second parameter is a bool, not the device (legacy aot_load) or the model name "
     "(load_package); check help(torch._inductor.aoti_load_package) for the installed torch."
 )
+EXPORT_LOAD_IS_NOT_AOTI = (
+    "Open an AOTI package with torch._inductor.aoti_load_package(path); torch.export.load reads only "
+    "what torch.export.save wrote (to keep both, save the ExportedProgram separately)."
+)
 HOST_FILES = (
     "The loader extracts the package under TMPDIR: check that TMPDIR exists and is writable, its free "
     "space and quota (df -h), the file-size limit (ulimit -f) and the open-file limit (ulimit -n); point "

@@ -344,6 +344,17 @@ RULES: tuple[Rule, ...] = (
        fixes=(H.CHECK_CONSTANTS,)),
     # a crash inside the compiled model's run: AOTI does not check inputs unless asked
     # (AOTI_RUNTIME_CHECK_INPUTS), so an input outside the compiled contract is its first suspect
+    # a fault inside the garbage collector, or glibc's heap check failing, means the heap was
+    # corrupted BEFORE the crash: something wrote past a buffer. In an AOTI process the writer is
+    # most often a weights update of another size, layout or dtype than compiled (load_constants,
+    # update_constant_buffer copy into buffers of the compiled size); a custom op whose fake
+    # kernel under-states its output is the other. Not a fallback: it outranks a bare crash.
+    _r("AOTS188", "heap-corrupted-before-the-crash", "constant_loading", 0.56,
+       "The heap was corrupted before the crash (a fault while garbage-collecting, a failed heap "
+       "check): a write past a buffer, most often weights of another size than compiled",
+       signal=True, keywords=("garbage-collecting", "double free or corruption", "free(): invalid",
+                              "corrupted size", "corrupted top", "corrupted double", "corrupted unsorted"),
+       fixes=(H.CHECK_CONSTANTS, H.BISECT_KERNELS)),
     _r("AOTS159", "run-crash-input-contract", "input_mismatch", 0.36,
        "A crash during the compiled run can be an input outside the compiled contract (unchecked by "
        "default)",
@@ -465,6 +476,13 @@ RULES: tuple[Rule, ...] = (
                  "no usable temporary directory", "no space left on device", "too many open files",
                  "disk quota exceeded", "file too large"),
        supersedes=("AOTS123", "AOTS160", "AOTS165"), fixes=(H.HOST_FILES,)),
+    # torch.export.load finding no ExportedProgram in the archive it opened: the file holds
+    # something else, most often an AOTI package (a compiled model, which only aoti_load_package
+    # opens). Its message points at warnings; the mechanism is the wrong loader, not export.
+    _r("AOTS187", "export-load-found-no-program", "unsupported", 0.55,
+       "torch.export.load found no ExportedProgram in the file (an AOTI package holds a compiled model)",
+       keywords=("error when deserializing the saved file",), raise_sites=frozenset({"torch"}),
+       supersedes=("AOTS106", "AOTS126"), fixes=(H.EXPORT_LOAD_IS_NOT_AOTI,)),
     # -- the loaded model handed to another torch API ----------------------------------------------
     # an API's type check naming the loaded model's class (`got <class '...AOTICompiledModel'>`):
     # it was given the compiled callable where it takes a Module or a function

@@ -431,9 +431,13 @@ def _lines(text: str, unwrapped: bool) -> list[str]:
     return [ln[:LINE_CHARS] for ln in lines]
 
 
-_ERRORISH_WORDS = ("error", "what()", "failed", "exception", "assertion", "fault")
+_ERRORISH_WORDS = ("error", "what()", "failed", "exception", "assertion", "fault", "garbage-collecting",
+                   "corrupt", "free(): invalid")
 _CODEY_WORDS = ("compile", "load", "export", "run_decompositions", "aotimodel")
-_ERRORISH = re.compile(r"\berror\b|\bwhat\(\):|\bfailed\b|\bException\b|\bAssertion\b|\bfault\b", re.I)
+# a fault inside the garbage collector and glibc's heap checks say the heap was corrupted before
+_ERRORISH = re.compile(r"\berror\b|\bwhat\(\):|\bfailed\b|\bException\b|\bAssertion\b|\bfault\b|"
+                       r"^\s*Garbage-collecting\s*$|double free or corruption|\bcorrupted (?:size|top|double|unsorted)|"
+                       r"free\(\): invalid", re.I)
 _LOAD_ASSIGN = re.compile(r"(?:^|\s)(?P<name>[A-Za-z_]\w*)(?:\.forward)?\s*=\s*[\w.]*"
                           r"(?:aoti_load_package|aot_load|load_package)\s*\(")
 LOADED_MODEL_CALL = "<call of the loaded model> "
