@@ -560,3 +560,11 @@ def test_the_host_refusing_the_loader_is_a_named_unknown() -> None:
     st = read_structure('  File "/s/site-packages/torch/_inductor/codecache.py", line 9, in write\n'
                         "OSError: [Errno 28] No space left on device\n")
     assert all(r.code != "AOTS186" for r in fired(st))
+
+
+def test_c10_frames_are_no_ones_words() -> None:
+    """A frame's library path (`libtorch_cpu.so`) is not a sign of a missing binary, nor its
+    `_cpu` of a device: the words come from the text around the frames (real CPU log)."""
+    st = read_structure(_log("cpu-float64-input"))
+    assert st.cpp_frames and "frame #" not in st.words and "libtorch_cpu.so" not in st.words
+    assert not st.has_signs("kernel_binary_missing") and st.has_signs("input_mismatch")

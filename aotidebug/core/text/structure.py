@@ -479,9 +479,13 @@ def _test_program(frames: tuple[PyFrame, ...], text: str) -> str:
 
 
 def _ends(text: str) -> str:
-    """A text's head and tail: the words of a pasted report sit around its error, and a long log
-    is all frames in between."""
-    return text[:WORDS_WINDOW] + "\n" + text[-WORDS_WINDOW:] if len(text) > 2 * WORDS_WINDOW else text
+    """A text's head and tail, without its c10 stack frames: the words of a pasted report sit
+    around its error, and a long log is all frames in between (a frame's library path and C++
+    names are no one's words: `libtorch_cpu.so` is not a sign of a missing binary)."""
+    text = text[:WORDS_WINDOW] + "\n" + text[-WORDS_WINDOW:] if len(text) > 2 * WORDS_WINDOW else text
+    if "frame #" not in text:
+        return text
+    return "\n".join(ln for ln in text.split("\n") if not ("frame #" in ln and is_c10_frame(ln)))
 
 
 def _without_noise(text: str, noise: tuple[str, ...]) -> str:
