@@ -187,6 +187,23 @@ EXPORT_LOAD_IS_NOT_AOTI = (
     "Open an AOTI package with torch._inductor.aoti_load_package(path); torch.export.load reads only "
     "what torch.export.save wrote (to keep both, save the ExportedProgram separately)."
 )
+PACKAGE_IS_NOT_A_CHECKPOINT = (
+    "Open a .pt2 package with torch._inductor.aoti_load_package; to read its weights use the loaded "
+    "model's get_constant_fqns()/load_constants, or keep the model's state_dict beside the package."
+)
+VERIFY_PACKAGE_BYTES = (
+    "Compare the file with the package as built (size, sha256) and list it with `python -m zipfile -l "
+    "PATH`: a text-mode transfer, a header or signature added by a store, a cut-off copy or a git-lfs "
+    "pointer all leave a file that is no longer the zip archive AOTI wrote."
+)
+PACKAGE_OUTPUT_PATH = (
+    "Create the package's folder before compiling (os.makedirs(os.path.dirname(path), exist_ok=True)) "
+    "and check that it is writable; package_path must name a file ending in .pt2."
+)
+RESAVE_CHECKPOINT = (
+    "Re-save the checkpoint once in the current format (torch.load it without mmap, then torch.save it: "
+    "the zip format is the default since torch 1.6), then read it with mmap or weights_only."
+)
 HOST_FILES = (
     "The loader extracts the package under TMPDIR: check that TMPDIR exists and is writable, its free "
     "space and quota (df -h), the file-size limit (ulimit -f) and the open-file limit (ulimit -n); point "

@@ -201,8 +201,8 @@ PATTERNS: tuple[Pattern, ...] = (
             ("CUDA_LAUNCH_BLOCKING",)),
     Pattern("AOTD305", "index-out-of-range-prose", C.INDEX_OUT_OF_BOUNDS,
             "An index is out of range for the tensor it indexes",
-            # not Python's own `IndexError: list index out of range` (a container, not a tensor)
-            (r"(?<!list )(?<!tuple )(?<!string )\b(?!IndexError: (?:list|tuple|string) )ind(?:ex\w*|ices)\b[^\n]{0,60}?\bout[- ]of[- ](?:range|bounds?)\b",
+            # not Python's own `IndexError: list (assignment) index out of range` (a container, not a tensor)
+            (r"(?<!list )(?<!tuple )(?<!string )(?<!assignment )\b(?!IndexError: (?:list|tuple|string) )ind(?:ex\w*|ices)\b[^\n]{0,60}?\bout[- ]of[- ](?:range|bounds?)\b",
              r"\bout[- ]of[- ](?:range|bounds?) (?:\w+ ){0,2}ind(?:ex\w*|ices)\b",
              r"index out of range in self",
              r"\bClass values must be (?:smaller than num_classes|non-negative)",  # one_hot's own check
@@ -495,6 +495,14 @@ PATTERNS: tuple[Pattern, ...] = (
              r"WeightsUnpickler error: Unsupported (?:global|operand|class)",
              r"was not an allowed global by default"),
             0.64, (H.WEIGHTS_ONLY_LOAD,)),
+    # a checkpoint in torch.save's legacy (pre-1.6, non-zip) format read with an option only the
+    # zip format supports (mmap, weights_only on the .tar format)
+    Pattern("AOTD813", "legacy-checkpoint-format", C.DEPRECATED_API,
+            "A checkpoint in torch.save's legacy format was read with an option only the current format supports",
+            (r"mmap can only be used with files saved with",
+             r"files saved in the legacy \.tar format",
+             r"_use_new_zipfile_serialization=True\)"),
+            0.62, (H.RESAVE_CHECKPOINT,)),
     Pattern("AOTD808", "legacy-api-in-trace", C.DEPRECATED_API,
             "The legacy aot_compile/aot_load API is in use",
             (r"torch\._export\.aot_(?:compile|load)\(", r"torch\._inductor\.aot_compile\("),

@@ -102,8 +102,15 @@ RULES: tuple[Rule, ...] = (
        "torch.export refused a Dim definition (its range, a derived expression, or one name defined twice)",
        subsystems=frozenset({S.EXPORT}), phases=frozenset({P.EXPORT}),
        types=frozenset({"AssertionError", "UserError", "NotImplementedError", "ValueError", "TypeError"}),
-       keywords=("dim(", "create dim", "linear operations with integer coefficients", "symbolic dimension"),
+       keywords=("dim(", "create dim", "linear operations with integer coefficients", "symbolic dimension",
+                 "dim name"),
        supersedes=("AOTD602",), fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE,)),
+    # export applying a dynamic_shapes spec to a tensor and indexing past its sizes: the spec
+    # names an axis the example input does not have (copied from a model of another rank)
+    _r("AOTS169", "dynamic-spec-axis-not-in-tensor", "dynamic_shape_guard", 0.6,
+       "The dynamic_shapes spec names an axis the input does not have",
+       types=frozenset({"IndexError", "KeyError"}), at=("_create_symbolic_context_for_tensor", "fakify"),
+       supersedes=("AOTD305", "AOTS106", "AOTS126"), fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE,)),
     _r("AOTS106", "error-in-export-subsystem", "export_failure", 0.45,
        "An error raised inside torch.export / dynamo tracing",
        subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT})),
@@ -479,10 +486,42 @@ RULES: tuple[Rule, ...] = (
     # torch.export.load finding no ExportedProgram in the archive it opened: the file holds
     # something else, most often an AOTI package (a compiled model, which only aoti_load_package
     # opens). Its message points at warnings; the mechanism is the wrong loader, not export.
-    _r("AOTS187", "export-load-found-no-program", "unsupported", 0.55,
-       "torch.export.load found no ExportedProgram in the file (an AOTI package holds a compiled model)",
+    # (0.42: the same message also meets an archive of a newer export schema, or one stripped of
+    # its weights; only the warnings before it, which a traceback does not hold, tell them apart)
+    _r("AOTS187", "export-load-found-no-program", "unsupported", 0.42,
+       "torch.export.load found no ExportedProgram it could read in the file (an AOTI package holds a "
+       "compiled model)",
        keywords=("error when deserializing the saved file",), raise_sites=frozenset({"torch"}),
        supersedes=("AOTS106", "AOTS126"), fixes=(H.EXPORT_LOAD_IS_NOT_AOTI,)),
+    # torch.load finding no `data.pkl` in a zip: the file is an archive, but not a torch.save
+    # checkpoint (an AOTI or export .pt2 read as weights); torch's own text blames corruption
+    _r("AOTS166", "torch-load-of-a-non-checkpoint-archive", "unsupported", 0.55,
+       "torch.load was handed an archive that is not a torch.save checkpoint (a .pt2 package)",
+       keywords=("failed locating file data.pkl",), supersedes=("AOTS160",),
+       fixes=(H.PACKAGE_IS_NOT_A_CHECKPOINT,)),
+    # AOTI's loader opened the file but miniz found no readable zip in it: the bytes were changed
+    # on the way (a text-mode transfer, a header or signature wrapped around it, a cut-off copy,
+    # a pointer file): outside AOTI's families, a named unknown with the check to make. A
+    # missing file is AOTS160 ("file open failed").
+    _r("AOTS167", "package-archive-damaged", "unknown", 0.45,
+       "The package file is not a readable zip archive (changed, wrapped or cut off on its way)",
+       phases=frozenset({P.LOAD}), keywords=("failed to initialize zip archive",),
+       also_keywords=("central directory", "corrupted", "multidisk", "invalid header", "not a zip",
+                      "unexpected end", "invalid local"),
+       supersedes=("AOTS123", "AOTS160"), fixes=(H.VERIFY_PACKAGE_BYTES,)),
+    # torch's archive writer refusing the package path (no parent directory, not openable): the
+    # host's path, not the compiler's
+    _r("AOTS168", "package-output-path-refused", "unknown", 0.45,
+       "The package could not be written at the path given (its folder is missing or not writable)",
+       phases=frozenset({P.COMPILE}), keywords=("parent directory", "cannot be opened"),
+       also_keywords=("does not exist", "cannot be opened"),
+       supersedes=("AOTS121", "AOTS126", "AOTD901"), fixes=(H.PACKAGE_OUTPUT_PATH,)),
+    # the package API's own argument check (an assert or ValueError in aoti_compile_and_package or
+    # aoti_load_package itself): it does not take what it was given (a path without .pt2)
+    _r("AOTS189", "package-api-refused-an-argument", "unsupported", 0.5,
+       "The AOTI package API refused an argument it does not take",
+       types=frozenset({"AssertionError", "ValueError"}), raise_sites=frozenset({"torch"}),
+       at=("aoti_compile_and_package", "aoti_load_package", "_aoti_compile_and_package_inner", "load_package")),
     # -- the loaded model handed to another torch API ----------------------------------------------
     # an API's type check naming the loaded model's class (`got <class '...AOTICompiledModel'>`):
     # it was given the compiled callable where it takes a Module or a function
