@@ -589,6 +589,9 @@ class _Builder:
         return False
 
 
+_ABORT_FRAME = re.compile(r"(?:__GI_)?(?:abort|raise|__pthread_kill\w*)$")  # a frame that raised a signal
+
+
 def _lines_holding(lines: list[str], words: tuple[str, ...]) -> list[int]:
     """Indices of the lines whose lower-cased text holds one of `words`: a find per word on the
     joined text (C speed) instead of a lower() and a word loop per line."""
@@ -620,6 +623,11 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
     for i, line in enumerate(lines):
         if i == skip:
             continue
+        if line.startswith("frame #") and "`" not in line:  # most of a CPU log: a c10 frame, read first
+            c = c10_frame(line)
+            if c is not None:
+                b.cpp.append(CppFrame(c[0], c[1].strip()[:300], c[2].strip(), "c10", i))
+                continue
         if "Traceback" in line and _TB_HEADER.match(line):
             b.close(None)
             continue
@@ -644,7 +652,7 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
     low = joined.lower()
     signals = tuple(name for name, words, rx in _signal_gates()
                     if (words is None or any(w in low for w in words)) and rx.search(joined))
-    if not signals and any(re.match(r"(?:__GI_)?(?:abort|raise|__pthread_kill\w*)$", c.symbol) for c in b.cpp):
+    if not signals and any(_ABORT_FRAME.match(c.symbol) for c in b.cpp if "a" in c.symbol):
         signals = ("SIGABRT",)
     if not signals and "core dumped" in low and _CORE.search(joined):
         signals = ("COREDUMP",)
