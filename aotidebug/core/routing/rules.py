@@ -127,6 +127,12 @@ RULES: tuple[Rule, ...] = (
        "Tracing found two devices in one op: the weights or buffers and the example inputs differ",
        types=frozenset({"FakeTensorDeviceMismatchError"}), supersedes=("AOTD105",),
        fixes=(H.ONE_DEVICE_FOR_EXPORT,)),
+    # the program's recorded example inputs sit on another device than the graph was traced on
+    # (export ran on one device, the inputs handed to compile live on another)
+    _r("AOTS192", "example-inputs-on-another-device", "device_mismatch", 0.66,
+       "The example inputs handed to compile are on another device than the program was exported on",
+       keywords=("device mismatch between fake input and example input",), supersedes=("AOTS126",),
+       fixes=(H.ONE_DEVICE_FOR_EXPORT,)),
     # -- unsupported: no lowering, no C shim, unserialisable --------------------------------------
     _r("AOTS110", "missing-lowering", "unsupported", 0.66,
        "An operator has no Inductor lowering or decomposition",
@@ -453,7 +459,7 @@ RULES: tuple[Rule, ...] = (
        types=frozenset({"ValueError"}), phases=frozenset({P.COMPILE}), raise_sites=frozenset({"torch"}),
        not_keywords=("values to unpack", "invalid literal for", "is not in list", "not in tuple",
                      "empty sequence", "math domain error", "could not convert", "substring not found",
-                     "out of memory")),
+                     "out of memory", "device")),  # a device refused is a device reading, never "not taken"
     # torch.library checking a custom op against its declaration at run time: an output that
     # aliases an input, a mutation the schema does not declare. The op breaks the contract
     # custom ops must keep to be traced and compiled.
