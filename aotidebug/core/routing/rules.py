@@ -149,13 +149,16 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS113", "not-implemented", "unsupported", 0.5,
        "A NotImplementedError: the op, dtype or feature is not implemented on this path",
        types=frozenset({"NotImplementedError"}), supersedes=_WRAPPED),
-    # an op without a fake kernel cannot be traced by export either: the op is what AOTI's
-    # pipeline does not support, not the model's Python (fake_impls' `NYI: aten.X`, a custom op
-    # never given register_fake, a fake-profile lookup finding none)
     _r("AOTS115", "op-without-meta-kernel", "unsupported", 0.62,
-       "An operator has no fake (meta) implementation, so export and Inductor cannot trace it",
-       phases=frozenset({P.EXPORT, P.COMPILE, P.LOAD, P.RUN}),
-       keywords=("no fake impl", "meta kernel", "meta tensors", "nyi: aten.", "no fake kernel"),
+       "An operator has no fake (meta) implementation, so Inductor cannot compile it",
+       phases=frozenset({P.COMPILE, P.LOAD, P.RUN}), keywords=("no fake impl", "meta kernel", "meta tensors"),
+       supersedes=_WRAPPED),
+    # an aten op the fake-tensor system itself does not implement (fake_impls' `NYI: aten.X`)
+    # cannot be traced by export: torch does not support that op on this path. (A user's custom op
+    # never given `register_fake` stays an export failure: the model's author adds the fake.)
+    _r("AOTS193", "aten-op-without-fake-impl", "unsupported", 0.62,
+       "An aten operator has no fake implementation, so export cannot trace it",
+       phases=frozenset({P.EXPORT}), keywords=("nyi: aten.",),
        supersedes=_WRAPPED + ("AOTS106", "AOTS121", "AOTS126")),
     _r("AOTS116", "output-not-lowerable", "unsupported", 0.68,  # the place is the mechanism: above AOTS121
        "A model output AOTI cannot return (not a tensor, or an unregistered container)",
