@@ -158,7 +158,7 @@ RULES: tuple[Rule, ...] = (
     # never given `register_fake` stays an export failure: the model's author adds the fake.)
     _r("AOTS193", "aten-op-without-fake-impl", "unsupported", 0.62,
        "An aten operator has no fake implementation, so export cannot trace it",
-       phases=frozenset({P.EXPORT}), keywords=("nyi: aten.",),
+       phases=frozenset({P.EXPORT}), keywords=("nyi: aten.", "unsupportedoperatorexception: aten."),
        supersedes=_WRAPPED + ("AOTS106", "AOTS121", "AOTS126")),
     _r("AOTS116", "output-not-lowerable", "unsupported", 0.68,  # the place is the mechanism: above AOTS121
        "A model output AOTI cannot return (not a tensor, or an unregistered container)",
@@ -463,6 +463,15 @@ RULES: tuple[Rule, ...] = (
        not_keywords=("values to unpack", "invalid literal for", "is not in list", "not in tuple",
                      "empty sequence", "math domain error", "could not convert", "substring not found",
                      "out of memory", "device")),  # a device refused is a device reading, never "not taken"
+    # torch asserting, in its own compile or package code, a requirement on a value it was handed
+    # ("must only contain strings", "Expect package path to be ...", "is not a valid file path"):
+    # the message states the contract the argument broke, so it is a refusal, not torch's own bug
+    _r("AOTS194", "asserted-requirement-on-a-value", "unsupported", 0.6,
+       "torch asserted a requirement on a value it was handed (an option, a path, a file list)",
+       types=frozenset({"AssertionError"}), phases=frozenset({P.COMPILE, P.LOAD}),
+       raise_sites=frozenset({"torch"}),
+       keywords=("must ", "expect ", "expected ", "is not a valid", "should be ", "only contain"),
+       not_keywords=("internal assert", "report a bug"), supersedes=("AOTD901", "AOTS121", "AOTS126")),
     # torch.library checking a custom op against its declaration at run time: an output that
     # aliases an input, a mutation the schema does not declare. The op breaks the contract
     # custom ops must keep to be traced and compiled.
@@ -530,7 +539,8 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS189", "package-api-refused-an-argument", "unsupported", 0.5,
        "The AOTI package API refused an argument it does not take",
        types=frozenset({"AssertionError", "ValueError"}), raise_sites=frozenset({"torch"}),
-       at=("aoti_compile_and_package", "aoti_load_package", "_aoti_compile_and_package_inner", "load_package")),
+       at=("aoti_compile_and_package", "aoti_load_package", "_aoti_compile_and_package_inner", "load_package"),
+       supersedes=("AOTS194",)),  # the same refusal, read at the API's own entry
     # -- the loaded model handed to another torch API ----------------------------------------------
     # an API's type check naming the loaded model's class (`got <class '...AOTICompiledModel'>`):
     # it was given the compiled callable where it takes a Module or a function
