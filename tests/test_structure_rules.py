@@ -71,6 +71,7 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-compile-bmm-triton-only", "autotune_failure"),          # AOTS181: no autotune choice, over InductorError
     ("cpu-load-weights-config-stride", "constant_loading"),       # AOTS165: load_pt2 rebuilding the weights
     ("cpu-vmap-over-loaded-model", "unsupported"),                # AOTS155: a functorch transform
+    ("cpu-package-files-as-tuple", "unsupported"),                # AOTS194: an asserted requirement
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -570,3 +571,18 @@ def test_c10_frames_are_no_ones_words() -> None:
     assert st.cpp_frames and "frame #" not in st.words and "libtorch_cpu.so" not in st.words
     assert not st.has_signs("compile_toolchain") and not st.has_signs("out_of_memory")
     assert st.has_signs("input_mismatch")
+
+
+@pytest.mark.parametrize("name", ["cpu-shape-2x9", "cpu-empty-batch-checked"])
+def test_a_size_against_a_fixed_size_names_the_specialised_axis_second(name: str) -> None:
+    """AOTS195: a run-time size that differs from a fixed one is the input's, or an axis export
+    specialised: the second reading is dynamic_shape_guard, never above the input contract."""
+    d = diagnose_text(_log(name))
+    cats = [c.category.value for c in d.candidates]
+    assert cats[0] == "input_mismatch" and cats[1] == "dynamic_shape_guard"
+    assert d.candidates[1].code == "AOTS195"
+
+
+def test_a_dtype_or_arity_mismatch_names_no_specialised_axis() -> None:
+    for name in ("cpu-float64-input-checked", "cpu-two-args", "cpu-kwarg-mismatch"):
+        assert "AOTS195" not in [c.code for c in diagnose_text(_log(name)).candidates], name

@@ -317,6 +317,16 @@ RULES: tuple[Rule, ...] = (
        "A dynamic dimension is outside the range the generated guards accept",
        phases=frozenset({P.RUN}), keywords=("dim value", "shape["),
        also_keywords=("too small", "too large", "to be >=", "to be <=", "out of range")),
+    # a size at run that differs from one the package holds fixed: either the input is wrong, or
+    # export specialised an axis meant to vary (no Dim given, or a Dim that traced to a constant).
+    # The second reading is a candidate below the input contract, so the fix to check is named.
+    _r("AOTS195", "run-size-against-a-fixed-size", "dynamic_shape_guard", 0.45,
+       "A run-time size differs from a size the package holds fixed: was this axis meant to vary?",
+       phases=frozenset({P.RUN}),
+       keywords=("unmatched dim value", "cannot be multiplied", "must match the size of tensor",
+                 "is invalid for input of size", ".shape["),
+       not_keywords=("too small", "too large", "to be >=", "to be <=", "out of range"),
+       fixes=(H.DECLARE_DYNAMIC_DIMS, H.CHECK_THREE_MATCHES)),
     _r("AOTS154", "input-check-before-fault", "input_mismatch", 0.64,
        "The generated input checks rejected an input, and the device fault followed from it",
        phases=frozenset({P.RUN}), keywords=("input_handles[", "expected ndim", "inputs vector"),
