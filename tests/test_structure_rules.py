@@ -581,6 +581,7 @@ def test_a_size_against_a_fixed_size_names_the_specialised_axis_second(name: str
     cats = [c.category.value for c in d.candidates]
     assert cats[0] == "input_mismatch" and cats[1] == "dynamic_shape_guard"
     assert d.candidates[1].code == "AOTS195"
+    assert d.confidence < 0.7  # two causes read the same words: no single-cause confidence
 
 
 def test_a_dtype_or_arity_mismatch_names_no_specialised_axis() -> None:

@@ -61,6 +61,7 @@ class Rule:
     fallback: bool = False
     supersedes: tuple[str, ...] = ()  # pattern codes (AOTD*) this mechanism outranks; rule codes (AOTS*) it explains
     fixes: tuple[str, ...] = ()  # advice when this rule decides (else the category's first pattern's)
+    rivals: tuple[str, ...] = ()  # pattern codes (AOTD*) whose words this mechanism reads as well: capped at RIVAL_CAP
 
     @property
     def structural(self) -> bool:
@@ -326,7 +327,7 @@ RULES: tuple[Rule, ...] = (
        keywords=("unmatched dim value", "cannot be multiplied", "must match the size of tensor",
                  "is invalid for input of size", ".shape["),
        not_keywords=("too small", "too large", "to be >=", "to be <=", "out of range"),
-       fixes=(H.DECLARE_DYNAMIC_DIMS, H.CHECK_THREE_MATCHES)),
+       fixes=(H.DECLARE_DYNAMIC_DIMS, H.CHECK_THREE_MATCHES), rivals=("AOTD101", "AOTD104")),
     _r("AOTS154", "input-check-before-fault", "input_mismatch", 0.64,
        "The generated input checks rejected an input, and the device fault followed from it",
        phases=frozenset({P.RUN}), keywords=("input_handles[", "expected ndim", "inputs vector"),

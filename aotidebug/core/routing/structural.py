@@ -27,7 +27,10 @@ pattern also matched corroborates it (+0.05, under TEXT_CONFIDENCE_CAP); a struc
 a category no pattern matched is added at its own weight; a rule's `supersedes` lists pattern
 codes whose wording-level reading the mechanism overrides (that pattern's candidate is capped
 just below the rule's weight), and rule codes (AOTS*) of broader rules the mechanism explains
-(those do not fire beside it). Priors never outrank a pattern or a rule.
+(those do not fire beside it). A rule's `rivals` lists pattern codes whose words it reads as another
+cause just as well (a size against a fixed size: the input, or an axis export specialised): such a
+pattern's confidence is capped at RIVAL_CAP (0.66), under the >= 0.7 band that claims one cause.
+Priors never outrank a pattern or a rule.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from ..text.structure import Origin, Phase, Structure, Subsystem
 from .rules import RULES, Rule
 
 __all__ = ["Rule", "RULES", "PHASE_PRIORS", "score", "fired", "merge", "next_measurement", "STRUCTURE_CAP",
-           "CORROBORATION", "PRIOR_BONUS", "PRIOR_CAP", "WORDS_PRIOR_SCALE"]
+           "CORROBORATION", "PRIOR_BONUS", "PRIOR_CAP", "WORDS_PRIOR_SCALE", "RIVAL_CAP"]
 
 STRUCTURE_CAP = 0.70
 CORROBORATION = 0.03
@@ -188,6 +191,7 @@ def next_measurement(st: Structure) -> str:
 
 TEXT_CONFIDENCE_CAP = 0.85  # classifier.py's cap for a text-only reading
 PATTERN_CORROBORATION = 0.05
+RIVAL_CAP = 0.66  # a reading another fired mechanism explains as well is never in the >= 0.7 band
 
 
 def merge(pattern: list[tuple[str, float, str]], st: Structure) -> list[tuple[str, float, str]]:
@@ -196,7 +200,8 @@ def merge(pattern: list[tuple[str, float, str]], st: Structure) -> list[tuple[st
 
     - a pattern candidate whose category a STRUCTURAL rule (not a keyword-only one) also names gets
       +PATTERN_CORROBORATION (capped at TEXT_CONFIDENCE_CAP);
-    - a pattern candidate listed in a fired rule's `supersedes` is capped just below that rule;
+    - a pattern candidate listed in a fired rule's `supersedes` is capped just below that rule,
+      one listed in its `rivals` at RIVAL_CAP;
     - a structural category no pattern named is added at its structural weight (code AOTS1xx,
       or AOTS000 for a phase prior);
     - `unknown` stays only when neither side produced anything.
@@ -212,6 +217,8 @@ def merge(pattern: list[tuple[str, float, str]], st: Structure) -> list[tuple[st
         for r in rules:
             if code in r.supersedes and r.category != cat:
                 conf = min(conf, r.weight - 0.01)
+            if code in r.rivals and r.category != cat:
+                conf = min(conf, RIVAL_CAP)
         if cat not in out or conf > out[cat][0]:
             out[cat] = (conf, code)
     for cat, w, why in score(st, rules):
