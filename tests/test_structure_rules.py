@@ -72,6 +72,9 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-load-weights-config-stride", "constant_loading"),       # AOTS165: load_pt2 rebuilding the weights
     ("cpu-vmap-over-loaded-model", "unsupported"),                # AOTS155: a functorch transform
     ("cpu-package-files-as-tuple", "unsupported"),                # AOTS194: an asserted requirement
+    ("cpu-export-quantized-buffer", "unsupported"),               # AOTS196: fake tensors cannot represent it
+    ("cpu-export-dynamic-quantized-lstm", "unsupported"),         # AOTS197: a TorchScript object in the model
+    ("cpu-compile-file-lock-timeout-duration", "compile_toolchain"),  # AOTS199: config refused an env value
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -587,3 +590,23 @@ def test_a_size_against_a_fixed_size_names_the_specialised_axis_second(name: str
 def test_a_dtype_or_arity_mismatch_names_no_specialised_axis() -> None:
     for name in ("cpu-float64-input-checked", "cpu-two-args", "cpu-kwarg-mismatch"):
         assert "AOTS195" not in [c.code for c in diagnose_text(_log(name)).candidates], name
+
+
+def test_an_application_file_shadowing_a_library_is_a_named_unknown() -> None:
+    """AOTS198: the import found the application's own sympy.py; the host's cause, with its fix."""
+    d = diagnose_text(_log("cpu-export-app-file-shadows-sympy"))
+    assert d.category.value == "unknown" and d.code == "AOTS198"
+    assert any("rename" in f for f in d.fixes)
+    # a library's own broken import (its path under site-packages) is not that reading
+    text = ("Traceback (most recent call last):\n  File \"/usr/lib/python3/site-packages/torch/_inductor/codecache.py\", "
+            "line 9, in <module>\n    from filelock import FileLock\nImportError: cannot import name 'FileLock' "
+            "from 'filelock' (/usr/lib/python3/site-packages/filelock/__init__.py)\n")
+    assert "AOTS198" not in [c.code for c in diagnose_text(text).candidates]
+
+
+def test_the_package_api_refusing_a_graph_module_names_the_older_recipe_second() -> None:
+    """AOTS138: "Only ExportedProgram is supported" is the declared limit and, as often, a
+    GraphModule from an older recipe: both are named, neither at >= 0.7."""
+    d = diagnose_text(_log("cpu-compile-unlifted-module"))
+    cats = [c.category.value for c in d.candidates]
+    assert cats[:2] == ["unsupported", "deprecated_api"] and d.confidence < 0.7

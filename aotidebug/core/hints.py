@@ -244,3 +244,23 @@ CHECK_MEMORY_LIMIT = (
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}
+RENAME_SHADOWING_MODULE = (
+    "A file of the application has the name of a library torch imports (the path in the ImportError "
+    "is not under site-packages): rename that file or move it off sys.path (the script's folder and "
+    "the working directory come first)."
+)
+ENVIRONMENT_VALUE_REFUSED = (
+    "torch read a TORCHINDUCTOR_* / TORCH* environment variable while importing its config and refused "
+    "its value (the traceback's config line names it): unset it or give it a value of the documented "
+    "type (most take an integer or 0/1)."
+)
+FAKE_TENSORS_CANNOT_REPRESENT = (
+    "torch.export traces with fake tensors, which cannot represent this tensor (quantized, or another "
+    "kind without a meta implementation): pass plain float tensors and quantize inside the model, or "
+    "keep that tensor out of the exported program."
+)
+SCRIPT_OBJECT_IN_MODEL = (
+    "The model holds a TorchScript object (torch.classes.*: eager quantization's packed parameters, a "
+    "scripted helper) that export cannot trace: export the float model and quantize with the PT2E flow "
+    "(torch.ao.quantization.quantize_pt2e), or register a fake class for the object."
+)

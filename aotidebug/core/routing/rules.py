@@ -55,6 +55,7 @@ class Rule:
     not_functions: tuple[str, ...] = ()  # no Python or C++ frame function contains one of these
     not_at: tuple[str, ...] = ()  # the innermost torch frame's function is none of these (API entries)
     at: tuple[str, ...] = ()  # the innermost torch frame's function is one of these
+    modules: tuple[str, ...] = ()  # the innermost torch frame's module is one of these (dotted)
     test_programs: tuple[str, ...] = ()  # the failing test file or class contains one of these (lower case)
     handed: bool | None = None  # True: a live torch frame held the loaded model (Structure.handed_to)
     no_chain: bool = False  # fires only when no exception was read
@@ -69,7 +70,7 @@ class Rule:
         signal): only such rules corroborate a pattern, since a keyword rule re-reads its words."""
         # a signal is read from the same words a pattern matches ("Segmentation fault"): not structure
         return bool(self.types or self.subsystems or self.phases or self.origins or self.functions
-                    or self.error_types or self.raise_sites or self.at or self.test_programs
+                    or self.error_types or self.raise_sites or self.at or self.modules or self.test_programs
                     or self.handed is not None)
 
 
@@ -161,6 +162,18 @@ RULES: tuple[Rule, ...] = (
        "An aten operator has no fake implementation, so export cannot trace it",
        phases=frozenset({P.EXPORT}), keywords=("nyi: aten.", "unsupportedoperatorexception: aten."),
        supersedes=_WRAPPED + ("AOTS106", "AOTS121", "AOTS126")),
+    # fake tensors (what export traces with) have no representation for this tensor: a quantized
+    # tensor, or another kind without a meta implementation, among the inputs, weights or buffers
+    _r("AOTS196", "fake-tensors-cannot-represent-it", "unsupported", 0.64,
+       "torch.export's fake tensors cannot represent a tensor of the model (quantized, or another kind)",
+       types=frozenset({"UnsupportedFakeTensorException"}),
+       supersedes=_WRAPPED + ("AOTS106", "AOTS121", "AOTS126"), fixes=(H.FAKE_TENSORS_CANNOT_REPRESENT,)),
+    # a TorchScript object held by the model (torch.classes.*: eager quantization's packed params,
+    # an RNN cell's params) that export must fake and cannot: no fake class, no __obj_flatten__
+    _r("AOTS197", "torchscript-object-in-exported-model", "unsupported", 0.62,
+       "The model holds a TorchScript object (torch.classes.*) that export cannot trace",
+       phases=frozenset({P.EXPORT}), keywords=("__obj_flatten__", "torch.classes."),
+       supersedes=_WRAPPED + ("AOTS106", "AOTS121", "AOTS126"), fixes=(H.SCRIPT_OBJECT_IN_MODEL,)),
     _r("AOTS116", "output-not-lowerable", "unsupported", 0.68,  # the place is the mechanism: above AOTS121
        "A model output AOTI cannot return (not a tensor, or an unregistered container)",
        types=frozenset({"AssertionError"}), at=("output",), subsystems=frozenset({S.LOWERING}),
@@ -483,6 +496,29 @@ RULES: tuple[Rule, ...] = (
        raise_sites=frozenset({"torch"}),
        keywords=("must ", "expect ", "expected ", "is not a valid", "should be ", "only contain"),
        not_keywords=("internal assert", "report a bug"), supersedes=("AOTD901", "AOTS121", "AOTS126")),
+    # torch's config module reads TORCHINDUCTOR_* / TORCH* variables while it is imported; a value
+    # it refuses there (an int() of "auto", a start method it does not know) is the environment's
+    _r("AOTS199", "config-refused-an-environment-value", "compile_toolchain", 0.56,
+       "torch's config refused a value it read from the environment while being imported",
+       types=frozenset({"ValueError", "AssertionError", "TypeError", "KeyError"}),
+       modules=("torch._inductor.config", "torch._dynamo.config", "torch._functorch.config"),
+       supersedes=("AOTD901", "AOTS121", "AOTS126", "AOTS183"), fixes=(H.ENVIRONMENT_VALUE_REFUSED,)),
+    # "cannot import name X from Y (<path>)" with a path outside any site-packages: a file of the
+    # application has the library's name and shadows it. The host's, not AOTI's: a named unknown.
+    _r("AOTS198", "application-file-shadows-a-library", "unknown", 0.5,
+       "A file of the application shadows a library torch imports (the import found the wrong file)",
+       types=frozenset({"ImportError"}), keywords=("cannot import name",),
+       also_keywords=(".py)",),
+       not_keywords=("site-packages", "dist-packages", "unknown location", "partially initialized"),
+       phases=frozenset({P.EXPORT, P.COMPILE, P.LOAD, P.RUN, P.UNKNOWN}),
+       supersedes=_WRAPPED + ("AOTS121", "AOTS126", "AOTD905"), fixes=(H.RENAME_SHADOWING_MODULE,)),
+    # aoti_compile_and_package refusing anything but an ExportedProgram: most often a GraphModule
+    # from an older generation's recipe (torch._dynamo.export, aot_compile, fx tracing). The
+    # declared limit (AOTD508) and that reading share the words, so neither claims >= 0.7.
+    _r("AOTS138", "package-api-given-an-older-generation-object", "deprecated_api", 0.45,
+       "aoti_compile_and_package was given what an older API generation produced (a GraphModule)",
+       functions=("aoti_compile_and_package",), keywords=("only exportedprogram",),
+       rivals=("AOTD508",), fixes=(H.MIGRATE_TO_PACKAGE_API,)),
     # torch.library checking a custom op against its declaration at run time: an output that
     # aliases an input, a mutation the schema does not declare. The op breaks the contract
     # custom ops must keep to be traced and compiled.

@@ -119,6 +119,8 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
         return False
     if rule.at and (st.torch_frame is None or st.torch_frame.function not in rule.at):
         return False
+    if rule.modules and (st.torch_frame is None or st.torch_frame.module not in rule.modules):
+        return False
     if rule.keywords and not any(k in text for k in rule.keywords):
         return False
     if rule.also_keywords and not any(k in text for k in rule.also_keywords):
