@@ -75,6 +75,8 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-export-quantized-buffer", "unsupported"),               # AOTS196: fake tensors cannot represent it
     ("cpu-export-dynamic-quantized-lstm", "unsupported"),         # AOTS197: a TorchScript object in the model
     ("cpu-compile-file-lock-timeout-duration", "compile_toolchain"),  # AOTS199: config refused an env value
+    ("cpu-export-half-matrix-inverse", "unsupported"),            # AOTS148: an op refusing a dtype
+    ("cpu-export-old-six-module", "deprecated_api"),              # AOTS149: a removed name looked up
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category

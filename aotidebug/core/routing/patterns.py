@@ -503,6 +503,12 @@ PATTERNS: tuple[Pattern, ...] = (
              r"files saved in the legacy \.tar format",
              r"_use_new_zipfile_serialization=True\)"),
             0.62, (H.RESAVE_CHECKPOINT,)),
+    # torch's stub for a function it removed after a deprecation period (torch.solve, torch.eig,
+    # torch.symeig, torch.lstsq, torch.matrix_rank, ...): code written for an older torch called it
+    Pattern("AOTD814", "removed-function-called", C.DEPRECATED_API,
+            "Code called a torch function that was deprecated and has since been removed",
+            (r"deprecated (?:since|in) (?:version |torch |pytorch )?\d+\.\d+(?:\.\d+)? and (?:is now|has been|was) removed",),
+            0.78, (H.MATCH_INSTALLED_SIGNATURE,)),
     Pattern("AOTD808", "legacy-api-in-trace", C.DEPRECATED_API,
             "The legacy aot_compile/aot_load API is in use",
             (r"torch\._export\.aot_(?:compile|load)\(", r"torch\._inductor\.aot_compile\("),

@@ -174,6 +174,14 @@ RULES: tuple[Rule, ...] = (
        "The model holds a TorchScript object (torch.classes.*) that export cannot trace",
        phases=frozenset({P.EXPORT}), keywords=("__obj_flatten__", "torch.classes."),
        supersedes=_WRAPPED + ("AOTS106", "AOTS121", "AOTS126"), fixes=(H.SCRIPT_OBJECT_IN_MODEL,)),
+    # an aten op refusing a dtype while export traces it ("Unsupported dtype Half", "Low precision
+    # dtypes not supported", "not implemented for 'Half'"): the op has no kernel for that dtype on
+    # this path, a declared gap, not a model that export cannot trace
+    _r("AOTS148", "op-refuses-a-dtype-while-tracing", "unsupported", 0.62,
+       "An operator has no implementation for this dtype (refused while export traced it)",
+       phases=frozenset({P.EXPORT}),
+       keywords=("unsupported dtype", "dtypes not supported", "dtype not supported", "not implemented for '"),
+       supersedes=_WRAPPED + ("AOTS105", "AOTS106", "AOTS107", "AOTS126")),
     _r("AOTS116", "output-not-lowerable", "unsupported", 0.68,  # the place is the mechanism: above AOTS121
        "A model output AOTI cannot return (not a tensor, or an unregistered container)",
        types=frozenset({"AssertionError"}), at=("output",), subsystems=frozenset({S.LOWERING}),
@@ -457,6 +465,14 @@ RULES: tuple[Rule, ...] = (
        "The user's code calls a torch API this release does not have (written for an older torch)",
        types=frozenset({"AttributeError"}), raise_sites=frozenset({"user"}), keywords=("module 'torch",),
        not_keywords=("'aoti_", "'aot_"), supersedes=("AOTD905",), fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
+    # a torch module's __getattr__ refusing a name (`module 'torch' has no attribute 'rfft'`): the
+    # hook runs only for names the module does not define, so the caller looked up an API this
+    # release no longer has (the caller is the user's code when it is a file; `python -c` code too)
+    _r("AOTS149", "torch-module-lookup-of-a-removed-name", "deprecated_api", 0.5,
+       "Code looked up a torch API this release does not have (torch's module __getattr__ refused it)",
+       types=frozenset({"AttributeError"}), functions=("__getattr__",), keywords=("module 'torch",),
+       not_keywords=("'aoti_", "'aot_"), supersedes=("AOTD905", "AOTS126", "AOTS127"),
+       fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
     # the AOTI entry points called with another release's signature (the 2.5-era package API took
     # example args; keywords renamed since): Python's own argument check, raised before any work
     _r("AOTS177", "aoti-api-called-with-another-signature", "deprecated_api", 0.6,

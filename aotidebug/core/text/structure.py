@@ -451,6 +451,8 @@ def _raise_site(sections: tuple[Section, ...]) -> str:
     for sec in sections:
         if sec.frames:
             f = sec.frames[-1]
+            if f.function == "__getattr__" and len(sec.frames) > 1 and not sec.frames[-2].is_library:
+                f = sec.frames[-2]  # a module's __getattr__ only reports the caller's lookup of a missing name
             if f.is_user or (f.module or "").startswith(_USER_CHECK_MODULES):
                 return "user"
             if f.is_torch:
