@@ -109,6 +109,15 @@ RULES: tuple[Rule, ...] = (
        supersedes=("AOTD602",), fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE,)),
     # export applying a dynamic_shapes spec to a tensor and indexing past its sizes: the spec
     # names an axis the example input does not have (copied from a model of another rank)
+    # torch.export's checker of the dynamic_shapes argument refusing a leaf of it (a named Dim for
+    # an integer input, a dict where an int's hint goes): the specification is the cause. A spec
+    # whose tree does not match the inputs' (its keys, its nesting) stays an export failure.
+    _r("AOTS139", "dynamic-shapes-spec-refused", "dynamic_shape_guard", 0.6,
+       "torch.export's dynamic_shapes checker refused the specification given for an input",
+       phases=frozenset({P.EXPORT}), functions=("_check_dynamic_shapes", "check_shape"),
+       types=frozenset({"ValueError", "AssertionError", "UserError", "TypeError"}),
+       not_keywords=("top-level keys", "tree structure", "pytree", "treespec"),
+       supersedes=("AOTD601", "AOTS105", "AOTS106", "AOTS126")),
     _r("AOTS169", "dynamic-spec-axis-not-in-tensor", "dynamic_shape_guard", 0.6,
        "The dynamic_shapes spec names an axis the input does not have",
        types=frozenset({"IndexError", "KeyError"}), at=("_create_symbolic_context_for_tensor", "fakify"),
