@@ -168,6 +168,12 @@ PATTERNS: tuple[Pattern, ...] = (
              r"has no attribute 'AOTIModelContainerRunner(?:Cuda|Xpu|Mps|Rocm)'",
              # torch.load asked to map storages to a device this host's torch does not see
              r"\btorch\.(?:cuda|xpu|mps)\.is_available\(\) is False",
+             # a GPU facility used from a torch build or host without one: the CUDA hooks' stubs,
+             # the dummy classes a CPU-only build defines, a pinned copy with no accelerator
+             r"without ATen_(?:cuda|hip) library",
+             r"Tried to instantiate dummy base class \w+",
+             r"torch\.(?:cuda|xpu)\.\w+ requires (?:CUDA|XPU) support",
+             r"Cannot access accelerator device when none is available",
              r"\bno (?:usable |visible )?" + _GPU + r" (?:device|gpu)s? (?:is |are )?(?:available|present|visible|detected)\b"),
             0.76, (H.INSTALL_GPU_OR_REBUILD_CPU, H.MATCH_COMPILE_DEVICE)),
     # -- 3xx kernel faults ----------------------------------------------------------------------
@@ -439,6 +445,7 @@ PATTERNS: tuple[Pattern, ...] = (
             "Non-finite values (NaN/Inf)",
             (r"At least one (?:NaN|INF) in \w+", r"\bNaNs? (?:in|detected|values?)\b",
              r"assert not .*isnan",
+             r"\btensor contains (?:either )?`?inf`?, `?nan`?",  # an op's own finiteness check (multinomial)
              # a printed tensor (a user's assert message) that holds inf or nan elements
              r"\btensor\(\[[^)]{0,4000}?(?<![\w.])-?(?:inf|nan)(?=[,\]\s])"),
             0.7, (H.COMPARE_WITH_EAGER, H.BISECT_KERNELS), ("TORCHINDUCTOR_NAN_ASSERTS",)),
