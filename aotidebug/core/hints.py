@@ -264,3 +264,8 @@ SCRIPT_OBJECT_IN_MODEL = (
     "scripted helper) that export cannot trace: export the float model and quantize with the PT2E flow "
     "(torch.ao.quantization.quantize_pt2e), or register a fake class for the object."
 )
+REGISTER_SPEC_TYPES = (
+    "Import the module that registers the model's input/output types (torch.export.register_dataclass, "
+    "pytree.register_pytree_node) in the serving process before loading the package, or return plain "
+    "tensors, tuples and dicts from the model."
+)

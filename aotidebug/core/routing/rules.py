@@ -363,6 +363,12 @@ RULES: tuple[Rule, ...] = (
        phases=frozenset({P.RUN}), keywords=("input_handles[", "expected ndim", "inputs vector"),
        also_keywords=("illegal memory", "illegal address", "device-side assert", "misaligned address",
                       "segmentation fault", "sigsegv")),
+    # the package's input or output spec names a Python type (a dataclass, a container) that was
+    # registered with pytree in the exporting process and is not in the one that loads it
+    _r("AOTS201", "spec-type-not-registered-here", "unsupported", 0.56,
+       "The package's input/output spec names a type this process has not registered with pytree",
+       types=frozenset({"NotImplementedError", "ValueError", "KeyError"}), functions=("treespec_loads",),
+       keywords=("not registered",), supersedes=("AOTS150", "AOTS113"), fixes=(H.REGISTER_SPEC_TYPES,)),
     # pybind11 refusing the caller's Python object for a C++ argument of the runner (a list of
     # floats, a str, where tensors go): the caller's inputs, not torch (see AOTS123)
     _r("AOTS178", "runner-argument-not-castable", "input_mismatch", 0.52,
