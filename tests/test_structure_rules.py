@@ -6,7 +6,9 @@ import os
 
 import pytest
 
+from aotidebug.core import hints
 from aotidebug.core.routing.classify import diagnose_text
+from aotidebug.core.routing.patterns import PATTERNS
 from aotidebug.core.routing.structural import PHASE_PRIORS, PRIOR_CAP, RULES, fired, merge, next_measurement, score
 from aotidebug.core.text.structure import Phase, read_structure, text_for_patterns
 
@@ -29,6 +31,7 @@ def _log(name: str) -> str:
 
 
 def test_rule_table_is_well_formed() -> None:
+    pattern_codes = {p.code for p in PATTERNS}
     codes = [r.code for r in RULES]
     assert len(codes) == len(set(codes)) and all(c[:5] in ("AOTS1", "AOTS2") and len(c) == 7 for c in codes)
     assert len({r.slug for r in RULES}) == len(RULES)
@@ -39,6 +42,8 @@ def test_rule_table_is_well_formed() -> None:
         assert r.category != "unknown" or (r.fixes and r.phases), r.code
         assert 0.35 <= r.weight <= 0.7, r.code
         assert r.title and (r.structural or r.keywords or r.signal is not None or r.signal_names)
+        assert all(f in hints.ALL.values() for f in r.fixes), r.code  # a named hint, never a loose string
+        assert all(c.startswith("AOTD") and c in pattern_codes for c in r.rivals), r.code
     for priors in PHASE_PRIORS.values():
         assert all(c in CATEGORIES and 0 < w <= PRIOR_CAP for c, w in priors)
 

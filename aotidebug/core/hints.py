@@ -241,9 +241,6 @@ CHECK_MEMORY_LIMIT = (
     "library and its embedded weights must be mapped whole. If the message ends in 'Operation not "
     "permitted', the extraction directory is on a noexec mount: set TMPDIR to an exec-allowed one."
 )
-
-# every hint above, by name (the meta-test checks each pattern's fixes are among them)
-ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}
 RENAME_SHADOWING_MODULE = (
     "A file of the application has the name of a library torch imports (the path in the ImportError "
     "is not under site-packages): rename that file or move it off sys.path (the script's folder and "
@@ -269,3 +266,6 @@ REGISTER_SPEC_TYPES = (
     "pytree.register_pytree_node) in the serving process before loading the package, or return plain "
     "tensors, tuples and dicts from the model."
 )
+
+# every hint above, by name (the meta-test checks each pattern's fixes are among them)
+ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -107,8 +107,6 @@ RULES: tuple[Rule, ...] = (
        keywords=("dim(", "create dim", "linear operations with integer coefficients", "symbolic dimension",
                  "dim name"),
        supersedes=("AOTD602",), fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE,)),
-    # export applying a dynamic_shapes spec to a tensor and indexing past its sizes: the spec
-    # names an axis the example input does not have (copied from a model of another rank)
     # torch.export's checker of the dynamic_shapes argument refusing a leaf of it (a named Dim for
     # an integer input, a dict where an int's hint goes): the specification is the cause. A spec
     # whose tree does not match the inputs' (its keys, its nesting) stays an export failure.
@@ -118,6 +116,8 @@ RULES: tuple[Rule, ...] = (
        types=frozenset({"ValueError", "AssertionError", "UserError", "TypeError"}),
        not_keywords=("top-level keys", "tree structure", "pytree", "treespec"),
        supersedes=("AOTD601", "AOTS105", "AOTS106", "AOTS126")),
+    # export applying a dynamic_shapes spec to a tensor and indexing past its sizes: the spec
+    # names an axis the example input does not have (copied from a model of another rank)
     _r("AOTS169", "dynamic-spec-axis-not-in-tensor", "dynamic_shape_guard", 0.6,
        "The dynamic_shapes spec names an axis the input does not have",
        types=frozenset({"IndexError", "KeyError"}), at=("_create_symbolic_context_for_tensor", "fakify"),

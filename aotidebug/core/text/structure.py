@@ -452,7 +452,7 @@ def _raise_site(sections: tuple[Section, ...]) -> str:
         if sec.frames:
             f = sec.frames[-1]
             if f.function == "__getattr__" and len(sec.frames) > 1 and not sec.frames[-2].is_library:
-                f = sec.frames[-2]  # a module's __getattr__ only reports the caller's lookup of a missing name
+                f = sec.frames[-2]  # a __getattr__ hook (a module's, an nn.Module's) only reports its caller's lookup
             if f.is_user or (f.module or "").startswith(_USER_CHECK_MODULES):
                 return "user"
             if f.is_torch:
