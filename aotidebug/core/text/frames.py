@@ -564,6 +564,14 @@ class _Builder:
             if call:
                 self.mentions.append((i, LOADED_MODEL_CALL + line.strip()[:300]))
 
+    def c10(self, line: str, i: int) -> bool:
+        """Add `line` as a c10 stack frame (`frame #3: sym + 0x9d (0x7f.. in lib.so)`) if it is one."""
+        c = c10_frame(line)
+        if c is None:
+            return False
+        self.cpp.append(CppFrame(c[0], c[1].strip()[:300], c[2].strip(), "c10", i))
+        return True
+
     def cpp_frame(self, line: str, i: int) -> bool:
         if "frame #" in line:
             m = _LLDB_FRAME.match(line) if "`" in line else None
@@ -571,9 +579,7 @@ class _Builder:
                 self.cpp.append(CppFrame(int(m.group("n")), m.group("sym").strip()[:300],
                                          (m.group("loc") or "").strip(), "lldb", i))
                 return True
-            c = c10_frame(line)
-            if c is not None:
-                self.cpp.append(CppFrame(c[0], c[1].strip()[:300], c[2].strip(), "c10", i))
+            if self.c10(line, i):
                 return True
         if line.lstrip().startswith("#"):
             m = _GDB_FRAME.match(line)
@@ -623,11 +629,8 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
     for i, line in enumerate(lines):
         if i == skip:
             continue
-        if line.startswith("frame #") and "`" not in line:  # most of a CPU log: a c10 frame, read first
-            c = c10_frame(line)
-            if c is not None:
-                b.cpp.append(CppFrame(c[0], c[1].strip()[:300], c[2].strip(), "c10", i))
-                continue
+        if line.startswith("frame #") and "`" not in line and b.c10(line, i):  # most of a CPU log: read first
+            continue
         if "Traceback" in line and _TB_HEADER.match(line):
             b.close(None)
             continue
