@@ -266,6 +266,12 @@ REGISTER_SPEC_TYPES = (
     "pytree.register_pytree_node) in the serving process before loading the package, or return plain "
     "tensors, tuples and dicts from the model."
 )
+RENAMED_TORCH_NAME = (
+    "This torch no longer has that name: it was renamed, moved or removed since the code was written "
+    "(torch.export.dynamic_dim became torch.export.Dim, torch._export.capture_pre_autograd_graph became "
+    "torch.export.export). Find its successor in the installed torch's docs and release notes, or pin "
+    "the torch the code was written for."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

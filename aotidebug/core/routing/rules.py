@@ -214,6 +214,18 @@ RULES: tuple[Rule, ...] = (
        "An op's argument has a type the AOTI C++ wrapper cannot pass (e.g. a torch.Generator)",
        functions=("c_type_for_prim_type",), types=_INTERNAL | frozenset({"NotImplementedError"}),
        supersedes=_WRAPPED),
+    # Inductor refusing, in its own words, what it was asked to compile ("... is not supported on
+    # this platform", "Unsupported return type", "not built with the 'cpu' backend"): a declared
+    # limit of this backend or device, wrapped in InductorError, not a defect of torch's. The
+    # wrapper's words (AOTD901) and a lowering's type (AOTS120/122) would read it as torch's bug.
+    _r("AOTS202", "compiler-declared-a-limit", "unsupported", 0.64,
+       "Inductor declared a limit while compiling (an op, option, dtype or device this backend does not support)",
+       types=frozenset({"InductorError", "LoweringException", "BackendCompilerFailed"}),
+       phases=frozenset({P.COMPILE}),
+       keywords=("not supported", "unsupported ", "not yet supported", "only supports", "not built with"),
+       not_keywords=("unsupported operand", "unsupported format", "internal assert", "report a bug",
+                     "cppcompileerror", "out of memory"),
+       supersedes=_WRAPPED + ("AOTS113", "AOTS120", "AOTS121", "AOTS122")),
     # -- torch_bug: internal lowering/codegen/loader errors --------------------------------------
     _r("AOTS120", "lowering-exception", "torch_bug", 0.6,
        "Inductor raised while lowering the graph",
@@ -486,8 +498,20 @@ RULES: tuple[Rule, ...] = (
     _r("AOTS149", "torch-module-lookup-of-a-removed-name", "deprecated_api", 0.5,
        "Code looked up a torch API this release does not have (torch's module __getattr__ refused it)",
        types=frozenset({"AttributeError"}), functions=("__getattr__",), keywords=("module 'torch",),
-       not_keywords=("'aoti_", "'aot_"), supersedes=("AOTD905", "AOTS126", "AOTS127"),
+       not_keywords=("'aoti_", "'aot_"), supersedes=("AOTD905", "AOTS126", "AOTS127", "AOTS175"),
        fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
+    # an import of a torch name or module this torch does not have ("cannot import name 'X' from
+    # 'torch.export'", "No module named 'torch._export.X'"): the code was written for another
+    # release, where that name existed (renamed, moved or removed since). A file of the
+    # application shadowing torch reads the same words: AOTS198 explains that case.
+    _r("AOTS203", "import-of-a-torch-name-this-torch-lacks", "deprecated_api", 0.52,
+       "Code imports a torch name or module this torch does not have (renamed, moved or removed since)",
+       types=frozenset({"ImportError", "ModuleNotFoundError"}),
+       keywords=("cannot import name", "no module named 'torch."),
+       also_keywords=("from 'torch'", "from 'torch.", "named 'torch."),
+       not_keywords=("partially initialized", "unknown location", "'torch._c'", "'torch._c."),
+       raise_sites=frozenset({"user", "library", ""}),  # torch importing its own name: AOTS127
+       supersedes=("AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"), fixes=(H.RENAMED_TORCH_NAME,)),
     # the AOTI entry points called with another release's signature (the 2.5-era package API took
     # example args; keywords renamed since): Python's own argument check, raised before any work
     _r("AOTS177", "aoti-api-called-with-another-signature", "deprecated_api", 0.6,
@@ -542,7 +566,7 @@ RULES: tuple[Rule, ...] = (
        also_keywords=(".py)",),
        not_keywords=("site-packages", "dist-packages", "unknown location", "partially initialized"),
        phases=frozenset({P.EXPORT, P.COMPILE, P.LOAD, P.RUN, P.UNKNOWN}),
-       supersedes=_WRAPPED + ("AOTS121", "AOTS126", "AOTD905"), fixes=(H.RENAME_SHADOWING_MODULE,)),
+       supersedes=_WRAPPED + ("AOTS121", "AOTS126", "AOTS203", "AOTD905"), fixes=(H.RENAME_SHADOWING_MODULE,)),
     # aoti_compile_and_package refusing anything but an ExportedProgram: most often a GraphModule
     # from an older generation's recipe (torch._dynamo.export, aot_compile, fx tracing). The
     # declared limit (AOTD508) and that reading share the words, so neither claims >= 0.7.
