@@ -1,0 +1,247 @@
+"""The structural rules of the build: export, lowering and codegen, the C++ toolchain (what fails
+before a package exists). Data only; see rule.py for what each field means."""
+
+from __future__ import annotations
+
+from .. import hints as H
+from .rule import (API_ENTRIES, COMPILE_SUBSYSTEMS, ENV_ORIGINS, GEN_ORIGINS, INTERNAL_TYPES, WRAPPED, O, P, S,
+                   Rule)
+from .rule import new_rule as _r
+
+__all__ = ["BUILD_RULES"]
+
+BUILD_RULES: tuple[Rule, ...] = (
+    # -- export: torch.export fails before AOTI starts ----------------------------------------
+    _r("AOTS101", "data-dependent-guard-type", "export_failure", 0.66,
+       "Tracing guarded on a value read from tensor data",
+       types=frozenset({"GuardOnDataDependentSymNode"})),
+    _r("AOTS102", "data-dependent-in-export", "export_failure", 0.6,
+       "A data-dependent expression stopped export",
+       phases=frozenset({P.EXPORT}), keywords=("data-dependent", "data dependent", "unbacked")),
+    _r("AOTS103", "constraint-violation-type", "dynamic_shape_guard", 0.68,
+       "A dynamic-shape constraint was violated during export",
+       types=frozenset({"ConstraintViolationError", "ValueRangeError"})),
+    _r("AOTS104", "user-error-constraint", "dynamic_shape_guard", 0.66,
+       "torch.export rejected the dynamic-shape specification",
+       types=frozenset({"UserError"}), error_types=frozenset({"CONSTRAINT_VIOLATION", "DYNAMIC_DIM"})),
+    _r("AOTS105", "dynamo-unsupported", "export_failure", 0.6,
+       "The tracer could not capture the model's Python",
+       types=frozenset({"Unsupported", "UserError", "TorchRuntimeError", "UncapturedHigherOrderOpError",
+                        "SpecViolationError", "InternalTorchDynamoError"}),
+       not_keywords=("constraints violated",)),
+    # torch.export.dynamic_shapes refusing a Dim definition (a range, a derived expression, one name
+    # with two definitions) before tracing: the dynamic-shape specification is the cause (a spec
+    # whose STRUCTURE does not match the inputs is an export failure: no Dim named in it)
+    _r("AOTS109", "dim-definition-invalid", "dynamic_shape_guard", 0.64,
+       "torch.export refused a Dim definition (its range, a derived expression, or one name defined twice)",
+       subsystems=frozenset({S.EXPORT}), phases=frozenset({P.EXPORT}),
+       types=frozenset({"AssertionError", "UserError", "NotImplementedError", "ValueError", "TypeError"}),
+       keywords=("dim(", "create dim", "linear operations with integer coefficients", "symbolic dimension",
+                 "dim name"),
+       supersedes=("AOTD602",), fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE,)),
+    # torch.export's checker of the dynamic_shapes argument refusing a leaf of it (a named Dim for
+    # an integer input, a dict where an int's hint goes): the specification is the cause. A spec
+    # whose tree does not match the inputs' (its keys, its nesting) stays an export failure.
+    _r("AOTS139", "dynamic-shapes-spec-refused", "dynamic_shape_guard", 0.6,
+       "torch.export's dynamic_shapes checker refused the specification given for an input",
+       phases=frozenset({P.EXPORT}), functions=("_check_dynamic_shapes", "check_shape"),
+       types=frozenset({"ValueError", "AssertionError", "UserError", "TypeError"}),
+       not_keywords=("top-level keys", "tree structure", "pytree", "treespec"),
+       supersedes=("AOTD601", "AOTS105", "AOTS106", "AOTS126")),
+    # export applying a dynamic_shapes spec to a tensor and indexing past its sizes: the spec
+    # names an axis the example input does not have (copied from a model of another rank)
+    _r("AOTS169", "dynamic-spec-axis-not-in-tensor", "dynamic_shape_guard", 0.6,
+       "The dynamic_shapes spec names an axis the input does not have",
+       types=frozenset({"IndexError", "KeyError"}), at=("_create_symbolic_context_for_tensor", "fakify"),
+       supersedes=("AOTD305", "AOTS106", "AOTS126"), fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE,)),
+    _r("AOTS106", "error-in-export-subsystem", "export_failure", 0.45,
+       "An error raised inside torch.export / dynamo tracing",
+       subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT})),
+    # what export's tracer says it does not support is an export failure: the model must change
+    # before export, AOTI never saw it (a prose "not supported" reading is about AOTI)
+    _r("AOTS107", "unsupported-during-export", "export_failure", 0.6,
+       "torch.export's tracer met something it does not support",
+       subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT}),
+       keywords=("not supported", "unsupported", "not implemented"), supersedes=("AOTD505", "AOTD506")),
+    # tracing runs every op on fake tensors that keep their devices: two devices meeting in one op
+    # means the model's weights or buffers and its example inputs sit on different devices (it is
+    # never raised by a compiled model's run, where a wrong input device is input_mismatch)
+    _r("AOTS108", "devices-meet-while-tracing", "device_mismatch", 0.68,
+       "Tracing found two devices in one op: the weights or buffers and the example inputs differ",
+       types=frozenset({"FakeTensorDeviceMismatchError"}), supersedes=("AOTD105",),
+       fixes=(H.ONE_DEVICE_FOR_EXPORT,)),
+    # the program's recorded example inputs sit on another device than the graph was traced on
+    # (export ran on one device, the inputs handed to compile live on another)
+    _r("AOTS192", "example-inputs-on-another-device", "device_mismatch", 0.66,
+       "The example inputs handed to compile are on another device than the program was exported on",
+       keywords=("device mismatch between fake input and example input",), supersedes=("AOTS126",),
+       fixes=(H.ONE_DEVICE_FOR_EXPORT,)),
+    # -- unsupported: no lowering, no C shim, unserialisable --------------------------------------
+    _r("AOTS110", "missing-lowering", "unsupported", 0.66,
+       "An operator has no Inductor lowering or decomposition",
+       types=frozenset({"MissingOperatorWithoutDecomp", "MissingOperatorWithDecomp"}), supersedes=WRAPPED),
+    _r("AOTS111", "no-shim-or-fallback", "unsupported", 0.64,
+       "An op needs a C shim or proxy executor that AOTI does not have",
+       keywords=("does not have a c shim", "no c shim", "missing c shim", "proxy executor", "no lowering",
+                 "not supported in aoti", "not supported by aoti", "abi-compatible", "abi compatible"),
+       supersedes=("AOTD901", "AOTD501", "AOTD507")),
+    _r("AOTS112", "serialisation-not-implemented", "unsupported", 0.6,
+       "Saving the package needs a feature serialisation does not implement",
+       types=frozenset({"NotImplementedError", "SerializeError"}), subsystems=frozenset({S.PACKAGE_LOAD}),
+       phases=frozenset({P.COMPILE}), supersedes=WRAPPED),
+    _r("AOTS113", "not-implemented", "unsupported", 0.5,
+       "A NotImplementedError: the op, dtype or feature is not implemented on this path",
+       types=frozenset({"NotImplementedError"}), supersedes=WRAPPED),
+    _r("AOTS115", "op-without-meta-kernel", "unsupported", 0.62,
+       "An operator has no fake (meta) implementation, so Inductor cannot compile it",
+       phases=frozenset({P.COMPILE, P.LOAD, P.RUN}), keywords=("no fake impl", "meta kernel", "meta tensors"),
+       supersedes=WRAPPED),
+    # an aten op the fake-tensor system itself does not implement (fake_impls' `NYI: aten.X`)
+    # cannot be traced by export: torch does not support that op on this path. (A user's custom op
+    # never given `register_fake` stays an export failure: the model's author adds the fake.)
+    _r("AOTS193", "aten-op-without-fake-impl", "unsupported", 0.62,
+       "An aten operator has no fake implementation, so export cannot trace it",
+       phases=frozenset({P.EXPORT}), keywords=("nyi: aten.", "unsupportedoperatorexception: aten."),
+       supersedes=WRAPPED + ("AOTS106", "AOTS121", "AOTS126")),
+    # fake tensors (what export traces with) have no representation for this tensor: a quantized
+    # tensor, or another kind without a meta implementation, among the inputs, weights or buffers
+    _r("AOTS196", "fake-tensors-cannot-represent-it", "unsupported", 0.64,
+       "torch.export's fake tensors cannot represent a tensor of the model (quantized, or another kind)",
+       types=frozenset({"UnsupportedFakeTensorException"}),
+       supersedes=WRAPPED + ("AOTS106", "AOTS121", "AOTS126"), fixes=(H.FAKE_TENSORS_CANNOT_REPRESENT,)),
+    # a TorchScript object held by the model (torch.classes.*: eager quantization's packed params,
+    # an RNN cell's params) that export must fake and cannot: no fake class, no __obj_flatten__
+    _r("AOTS197", "torchscript-object-in-exported-model", "unsupported", 0.62,
+       "The model holds a TorchScript object (torch.classes.*) that export cannot trace",
+       phases=frozenset({P.EXPORT}), keywords=("__obj_flatten__", "torch.classes."),
+       supersedes=WRAPPED + ("AOTS106", "AOTS121", "AOTS126"), fixes=(H.SCRIPT_OBJECT_IN_MODEL,)),
+    # an aten op refusing a dtype while export traces it ("Unsupported dtype Half", "Low precision
+    # dtypes not supported", "not implemented for 'Half'"): the op has no kernel for that dtype on
+    # this path, a declared gap, not a model that export cannot trace
+    _r("AOTS148", "op-refuses-a-dtype-while-tracing", "unsupported", 0.62,
+       "An operator has no implementation for this dtype (refused while export traced it)",
+       phases=frozenset({P.EXPORT}),
+       keywords=("unsupported dtype", "dtypes not supported", "dtype not supported", "not implemented for '"),
+       supersedes=WRAPPED + ("AOTS105", "AOTS106", "AOTS107", "AOTS126")),
+    _r("AOTS116", "output-not-lowerable", "unsupported", 0.68,  # the place is the mechanism: above AOTS121
+       "A model output AOTI cannot return (not a tensor, or an unregistered container)",
+       types=frozenset({"AssertionError"}), at=("output",), subsystems=frozenset({S.LOWERING}),
+       supersedes=WRAPPED),
+    _r("AOTS114", "generated-code-missing-shim", "unsupported", 0.64,
+       "Generated code calls a C shim this torch does not declare",
+       origins=GEN_ORIGINS, keywords=("aoti_torch_",), not_keywords=("aoti_torch_check",)),
+    _r("AOTS117", "quoted-compile-error-missing-shim", "unsupported", 0.6,
+       "A C++ error, quoted without its file, says an aoti_torch_* C shim is not declared",
+       origins=frozenset({O.UNPLACED}), keywords=("aoti_torch_",), not_keywords=("aoti_torch_check",),
+       not_origins=ENV_ORIGINS),
+    # a fallback op's arguments are serialised for the proxy executor at codegen; a type the
+    # serialiser has no entry for (a quantised dtype, an opaque object) is a declared gap
+    _r("AOTS118", "extern-kernel-argument-unserialisable", "unsupported", 0.66,
+       "An argument of a fallback (extern) kernel cannot be serialised for AOTI's proxy executor",
+       functions=("export_extern_kernel_node",), types=INTERNAL_TYPES | frozenset({"ValueError", "SerializeError"}),
+       supersedes=WRAPPED),
+    # the C++ wrapper maps every argument's Python type to a C type; a type it has no entry for (a
+    # torch.Generator passed to a random op) is a value AOTI's C ABI does not carry
+    _r("AOTS179", "wrapper-argument-type-unmapped", "unsupported", 0.68,  # the place is the mechanism: over AOTS121-126
+       "An op's argument has a type the AOTI C++ wrapper cannot pass (e.g. a torch.Generator)",
+       functions=("c_type_for_prim_type",), types=INTERNAL_TYPES | frozenset({"NotImplementedError"}),
+       supersedes=WRAPPED),
+    # Inductor refusing, in its own words, what it was asked to compile ("... is not supported on
+    # this platform", "Unsupported return type", "not built with the 'cpu' backend"): a declared
+    # limit of this backend or device, wrapped in InductorError, not a defect of torch's. The
+    # wrapper's words (AOTD901) and a lowering's type (AOTS120/122) would read it as torch's bug.
+    _r("AOTS202", "compiler-declared-a-limit", "unsupported", 0.64,
+       "Inductor declared a limit while compiling (an op, option, dtype or device this backend does not support)",
+       types=frozenset({"InductorError", "LoweringException", "BackendCompilerFailed"}),
+       phases=frozenset({P.COMPILE}),
+       keywords=("not supported", "unsupported ", "not yet supported", "only supports", "not built with"),
+       not_keywords=("unsupported operand", "unsupported format", "internal assert", "report a bug",
+                     "cppcompileerror", "out of memory"),
+       supersedes=WRAPPED + ("AOTS113", "AOTS120", "AOTS121", "AOTS122")),
+    # -- torch_bug: internal lowering/codegen/loader errors --------------------------------------
+    _r("AOTS120", "lowering-exception", "torch_bug", 0.6,
+       "Inductor raised while lowering the graph",
+       types=frozenset({"LoweringException", "SubgraphLoweringException", "CppWrapperCodegenError"}),
+       not_keywords=("no lowering", "c shim")),
+    _r("AOTS121", "internal-error-in-compiler", "torch_bug", 0.58,
+       "A Python internal error raised inside Inductor lowering or codegen",
+       types=INTERNAL_TYPES, subsystems=COMPILE_SUBSYSTEMS, raise_sites=frozenset({"torch", "stdlib"}), not_at=API_ENTRIES),
+    _r("AOTS122", "backend-compiler-failed", "torch_bug", 0.5,
+       "The Inductor backend failed (wrapped error)",
+       types=frozenset({"InductorError", "BackendCompilerFailed"}),
+       not_keywords=("cppcompileerror", "out of memory", "no lowering", "invalidcxxcompiler",
+                     "no working c++ compiler", "notimplementederror")),
+    _r("AOTS123", "internal-error-in-loader", "torch_bug", 0.55,
+       "A Python internal error raised inside the package loader",
+       types=frozenset({"AttributeError", "ImportError", "ModuleNotFoundError", "NameError", "KeyError", "TypeError"}),
+       subsystems=frozenset({S.PACKAGE_LOAD}), raise_sites=frozenset({"torch", "stdlib"}),
+       # a C++ binding refusing the caller's argument types (pybind11) is the caller's error
+       not_keywords=("incompatible function arguments",)),
+    _r("AOTS124", "generated-code-torch-symbol", "torch_bug", 0.6,
+       "The generated C++ does not compile, and the error names a torch/AOTI symbol",
+       origins=GEN_ORIGINS, torch_symbol=True, not_keywords=("aoti_torch_",), supersedes=("AOTD501", "AOTD507")),
+    _r("AOTS125", "generated-code-error", "torch_bug", 0.52,  # above AOTS134/135: the code is wrong, not the tools
+       "The generated C++ does not compile",
+       origins=GEN_ORIGINS, torch_symbol=False, supersedes=("AOTD501", "AOTD507")),
+    _r("AOTS129", "quoted-compile-error", "torch_bug", 0.5,  # AOTI compiles only code it generated
+       "A C++ semantic error (an undeclared name, a missing member, a call that does not fit), quoted "
+       "without its file: the code AOTI generated does not compile",
+       origins=frozenset({O.UNPLACED}), not_origins=ENV_ORIGINS | GEN_ORIGINS, not_keywords=("aoti_torch_",),
+       supersedes=("AOTD501", "AOTD507")),
+    _r("AOTS128", "generated-triton-invalid", "torch_bug", 0.56,
+       "The Triton code Inductor generated does not compile",
+       types=frozenset({"CompilationError", "CompileTimeAssertionFailure"}),
+       subsystems=frozenset({S.CODEGEN, S.CPP_BUILDER, S.AUTOTUNE, S.LOWERING, S.OTHER, S.UNKNOWN}),
+       not_keywords=("out of resource",)),
+    _r("AOTS126", "internal-error-in-tracing-helpers", "torch_bug", 0.45,
+       "A Python internal error raised inside torch while compiling",
+       types=INTERNAL_TYPES, phases=frozenset({P.COMPILE, P.EXPORT, P.UNKNOWN}), raise_sites=frozenset({"torch"}),
+       not_at=API_ENTRIES),
+    _r("AOTS127", "torch-module-attribute-missing", "torch_bug", 0.55,
+       "torch's own module lacks an attribute or import another torch module uses",
+       types=frozenset({"AttributeError", "ImportError", "ModuleNotFoundError"}),
+       keywords=("module 'torch", "from 'torch", "no module named 'torch"),
+       raise_sites=frozenset({"torch", "library", "stdlib", "triton", ""})),  # the user's own call: AOTS175
+    _r("AOTS119", "torch-own-test-failed", "torch_bug", 0.4,
+       "torch's own AOTInductor test suite failed: the code under test is torch's",
+       test_programs=("test_aot_inductor", "aotinductortest")),
+    # -- compile_toolchain: the user's environment --------------------------------------------
+    _r("AOTS130", "missing-system-header", "compile_toolchain", 0.7,
+       "A header the C++ build needs is not installed",
+       origins=frozenset({O.ENV_MISSING_HEADER}), supersedes=WRAPPED),
+    _r("AOTS131", "missing-library-or-compiler", "compile_toolchain", 0.7,
+       "A library, compiler or CUDA toolkit the build needs is missing",
+       origins=frozenset({O.ENV_MISSING_LIBRARY, O.ENV_MISSING_COMPILER, O.ENV_MISSING_NVCC}), supersedes=WRAPPED),
+    _r("AOTS132", "link-error", "compile_toolchain", 0.55,
+       "The linker failed on a non-torch symbol",
+       origins=frozenset({O.LINK})),
+    _r("AOTS133", "error-in-torch-or-system-header", "compile_toolchain", 0.5,
+       "The compiler rejects an installed header (compiler/flags/headers mismatch)",
+       origins=frozenset({O.TORCH_HEADER, O.SYSTEM_HEADER})),
+    _r("AOTS134", "compiler-process-failed", "compile_toolchain", 0.5,
+       "The C++ build step failed",
+       types=frozenset({"CppCompileError", "CUDACompileError", "CalledProcessError", "InvalidCxxCompiler"}),
+       subsystems=frozenset({S.CPP_BUILDER, S.UNKNOWN, S.OTHER, S.LOWERING, S.CODEGEN}),
+       not_origins=GEN_ORIGINS, supersedes=WRAPPED),  # an error in the generated code is the code's (AOTS124/125), not the tools'
+
+    _r("AOTS135", "cpp-builder-error", "compile_toolchain", 0.45,
+       "An error raised inside the C++ builder or code cache",
+       subsystems=frozenset({S.CPP_BUILDER}), not_keywords=("out of memory",), not_origins=GEN_ORIGINS),
+    # the builder's environment, not its code: it cannot write its files, or the compiler it runs
+    # answers with nothing it can read (CXX naming a non-compiler)
+    _r("AOTS136", "build-environment-os-error", "compile_toolchain", 0.66,
+       "The C++ builder or code cache could not create, write or run its files (an OS error: a "
+       "permission, a path that is a file, a full disk)",
+       types=frozenset({"PermissionError", "FileExistsError", "FileNotFoundError", "IsADirectoryError",
+                        "NotADirectoryError", "OSError"}),
+       subsystems=frozenset({S.CPP_BUILDER}), not_keywords=("out of memory",), not_origins=GEN_ORIGINS,
+       supersedes=WRAPPED),
+    _r("AOTS137", "compiler-probe-failed", "compile_toolchain", 0.62,
+       "The step that runs or probes the C++ compiler failed on its output: the configured "
+       "compiler (CXX/CC) answered with nothing usable",
+       types=INTERNAL_TYPES | frozenset({"ValueError", "CalledProcessError"}),
+       at=("_get_file_checksum", "_precompile_header", "check_build", "cpp_compiler_search", "get_cpp_compiler",
+           "_is_apple_clang", "_is_clang", "_is_gcc", "_is_gcc_version_less_than", "_is_intel_compiler",
+           "get_compiler_version_info", "check_compiler_exist_windows"),
+       not_origins=GEN_ORIGINS, supersedes=WRAPPED),
+)

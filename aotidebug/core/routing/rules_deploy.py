@@ -1,0 +1,388 @@
+"""The structural rules of deployment: memory faults, the compiled model's run, loading, API
+generations, the loaded model in other torch APIs, autotuning and signals. Data only; see rule.py
+for what each field means."""
+
+from __future__ import annotations
+
+from .. import hints as H
+from .rule import WRAPPED, P, S, Rule
+from .rule import new_rule as _r
+
+__all__ = ["DEPLOY_RULES"]
+
+DEPLOY_RULES: tuple[Rule, ...] = (
+    # -- memory faults ----------------------------------------------------------------------
+    _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
+       "An allocation failed",
+       types=frozenset({"OutOfMemoryError", "MemoryError"}), supersedes=WRAPPED),
+    _r("AOTS141", "out-of-memory-words", "out_of_memory", 0.62,
+       "An allocation failed (message)",
+       keywords=("out of memory", "bad_alloc", "cannot allocate memory", "alloc_failed"), supersedes=WRAPPED),
+    _r("AOTS145", "integer-division-by-zero", "numerical", 0.62,
+       "A kernel divided an integer by zero: the inputs hold a zero divisor (torch checks, it raises)",
+       keywords=("throw_if_integer_div_error",),  # the generated check, not any ZeroDivisionError
+       supersedes=WRAPPED),
+    # a bare AssertionError raised by the user's own code: their check of what the compiled model
+    # returned failed (a comparison helper's "not close" is read by its own words, AOTS157/158)
+    _r("AOTS146", "user-check-failed", "numerical", 0.45,
+       "The user's own assertion failed: the compiled model's output was not what their check expects",
+       types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}),
+       not_keywords=("tensor-likes are not", "mismatched elements", "values for attribute", "torch.size("),
+       fixes=(H.COMPARE_WITH_EAGER, H.CHECK_INPUTS_AT_RUNTIME)),
+    # ... and when that assertion prints a shape, the output's shape was not the expected one: a
+    # static program returns its compiled shape whatever the inputs (an int or a size of another
+    # value than at export included), so an input was outside the compiled contract
+    _r("AOTS147", "user-shape-check-failed", "input_mismatch", 0.5,
+       "The user's own check of an output's shape failed: an input was not what the program was "
+       "compiled for",
+       types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}), keywords=("torch.size(",),
+       not_keywords=("values for attribute",),  # torch.testing's own words: AOTS176
+       fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
+    _r("AOTS142", "accelerator-illegal-access", "illegal_memory_access", 0.6,
+       "The device reported an illegal memory access",
+       keywords=("illegal memory access", "illegal address", "misaligned address", "unspecified launch failure")),
+    _r("AOTS143", "accelerator-device-assert", "index_out_of_bounds", 0.58,
+       "A device-side assertion fired in a kernel",
+       keywords=("device-side assert", "index out of bounds")),
+    _r("AOTS144", "accelerator-error", "illegal_memory_access", 0.42,
+       "The accelerator reported a sticky error",
+       types=frozenset({"AcceleratorError"}), not_keywords=("out of memory", "device-side assert")),
+    # -- the compiled model's run ----------------------------------------------------------------
+    _r("AOTS150", "run-contract-words", "input_mismatch", 0.55,
+       "The loaded model rejected an input (shape/dtype/device/stride words)",
+       subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}),
+       keywords=("shape", "dtype", "stride", "ndim", "dimension", "scalar type", "keyword", "tree spec", "pytree",
+                 "cannot be multiplied", "must match the size", "inputs vector", "unmatched", "dim value",
+                 "to have device", "same device", "expected device"),
+       not_keywords=("illegal memory", "out of memory", "device-side assert", "no kernel image")),
+    _r("AOTS153", "run-dynamic-range", "dynamic_shape_guard", 0.58,
+       "A dynamic dimension is outside the range the generated guards accept",
+       phases=frozenset({P.RUN}), keywords=("dim value", "shape["),
+       also_keywords=("too small", "too large", "to be >=", "to be <=", "out of range")),
+    # a size at run that differs from one the package holds fixed: either the input is wrong, or
+    # export specialised an axis meant to vary (no Dim given, or a Dim that traced to a constant).
+    # The second reading is a candidate below the input contract, so the fix to check is named.
+    _r("AOTS195", "run-size-against-a-fixed-size", "dynamic_shape_guard", 0.45,
+       "A run-time size differs from a size the package holds fixed: was this axis meant to vary?",
+       phases=frozenset({P.RUN}),
+       keywords=("unmatched dim value", "cannot be multiplied", "must match the size of tensor",
+                 "is invalid for input of size", ".shape["),
+       not_keywords=("too small", "too large", "to be >=", "to be <=", "out of range"),
+       fixes=(H.DECLARE_DYNAMIC_DIMS, H.CHECK_THREE_MATCHES), rivals=("AOTD101", "AOTD104")),
+    _r("AOTS154", "input-check-before-fault", "input_mismatch", 0.64,
+       "The generated input checks rejected an input, and the device fault followed from it",
+       phases=frozenset({P.RUN}), keywords=("input_handles[", "expected ndim", "inputs vector"),
+       also_keywords=("illegal memory", "illegal address", "device-side assert", "misaligned address",
+                      "segmentation fault", "sigsegv")),
+    # the package's input or output spec names a Python type (a dataclass, a container) that was
+    # registered with pytree in the exporting process and is not in the one that loads it
+    _r("AOTS201", "spec-type-not-registered-here", "unsupported", 0.56,
+       "The package's input/output spec names a type this process has not registered with pytree",
+       types=frozenset({"NotImplementedError", "ValueError", "KeyError"}), functions=("treespec_loads",),
+       keywords=("not registered",), supersedes=("AOTS150", "AOTS113"), fixes=(H.REGISTER_SPEC_TYPES,)),
+    # pybind11 refusing the caller's Python object for a C++ argument of the runner (a list of
+    # floats, a str, where tensors go): the caller's inputs, not torch (see AOTS123)
+    _r("AOTS178", "runner-argument-not-castable", "input_mismatch", 0.52,
+       "The runner's C++ binding could not take a Python object the caller passed as an input",
+       keywords=("unable to cast python instance",), not_functions=("load_constants", "update_constant"),
+       fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
+    _r("AOTS151", "run-python-call-error", "input_mismatch", 0.5,
+       "Calling the loaded model failed in its Python call wrapper",
+       types=frozenset({"ValueError", "TypeError", "KeyError"}), subsystems=frozenset({S.MODEL_RUN})),
+    _r("AOTS152", "run-runtime-opaque", "opaque_runtime_error", 0.38,
+       "The compiled model's run raised without a mechanism",
+       subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}), signal=False),
+    # a loaded model is a C++ runner behind a Python call: a functorch transform (vmap, grad, jvp,
+    # jacrev) hands it wrapper tensors with no storage of their own (Dynamo's refusal: AOTD511)
+    _r("AOTS155", "loaded-model-under-a-transform", "unsupported", 0.64,
+       "A functorch transform (vmap, grad, jacrev, ...) was applied to a loaded AOTI model",
+       subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}),
+       functions=("vmap_impl", "grad_and_value_impl", "vjp_with_argnums", "jvp_with_argnums"),
+       fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
+    # export (or any fake-tensor trace) that runs into a loaded model: fake tensors reach the C++
+    # runner, which needs real data ("data is not allocated yet")
+    _r("AOTS156", "loaded-model-traced-by-export", "unsupported", 0.62,
+       "torch.export traced into a loaded AOTI model (it runs C++ code on real data only)",
+       subsystems=frozenset({S.MODEL_RUN}), phases=frozenset({P.EXPORT}),
+       fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
+    # wrong numbers without an error: AOTI accepts silently an input that breaks the compiled
+    # contract (strides, a dtype of the same width, a dict in another key order) and a weight of
+    # another layout, so the symptom alone also names these causes, below the numerical reading
+    _r("AOTS157", "wrong-output-input-contract", "input_mismatch", 0.36,
+       "Wrong numbers without an error can be an input the compiled code reads differently",
+       keywords=("tensor-likes are not close", "tensor-likes are not equal"),
+       fixes=(H.CHECK_INPUTS_AT_RUNTIME, H.MAKE_CONTIGUOUS)),
+    _r("AOTS158", "wrong-output-constants", "constant_loading", 0.35,
+       "Wrong numbers without an error can be weights loaded in another layout",
+       keywords=("tensor-likes are not close", "tensor-likes are not equal"),
+       fixes=(H.CHECK_CONSTANTS,)),
+    # a crash inside the compiled model's run: AOTI does not check inputs unless asked
+    # (AOTI_RUNTIME_CHECK_INPUTS), so an input outside the compiled contract is its first suspect
+    # a fault inside the garbage collector, or glibc's heap check failing, means the heap was
+    # corrupted BEFORE the crash: something wrote past a buffer. In an AOTI process the writer is
+    # most often a weights update of another size, layout or dtype than compiled (load_constants,
+    # update_constant_buffer copy into buffers of the compiled size); a custom op whose fake
+    # kernel under-states its output is the other. Not a fallback: it outranks a bare crash.
+    _r("AOTS188", "heap-corrupted-before-the-crash", "constant_loading", 0.56,
+       "The heap was corrupted before the crash (a fault while garbage-collecting, a failed heap "
+       "check): a write past a buffer, most often weights of another size than compiled",
+       signal=True, keywords=("garbage-collecting", "double free or corruption", "free(): invalid",
+                              "corrupted size", "corrupted top", "corrupted double", "corrupted unsorted"),
+       fixes=(H.CHECK_CONSTANTS, H.BISECT_KERNELS)),
+    _r("AOTS159", "run-crash-input-contract", "input_mismatch", 0.36,
+       "A crash during the compiled run can be an input outside the compiled contract (unchecked by "
+       "default)",
+       phases=frozenset({P.RUN}), signal=True, not_keywords=("illegal instruction", "sigill"),
+       no_chain=True, fallback=True, fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),  # beside AOTS191, below it
+    # an output of another shape than the reference's: a static AOTI program returns the compiled
+    # shape whatever the input's, so the input's shape was outside the compiled contract
+    _r("AOTS176", "output-shape-differs-from-reference", "input_mismatch", 0.6,
+       "The compiled model returned another shape than the reference: the input's shape was not the "
+       "compiled one",
+       keywords=("values for attribute 'shape' do not match",), supersedes=("AOTD806",),
+       fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
+    # -- load ------------------------------------------------------------------------------------
+    _r("AOTS160", "load-missing-file", "kernel_binary_missing", 0.55,
+       "Loading looked for a package file that is not there",
+       phases=frozenset({P.LOAD, P.RUN}), keywords=("file not found", "no such file", "file too short",
+                                                      "invalid elf header", "failed to find",
+                                                      "zip archive: file open failed")),  # the package path
+    _r("AOTS164", "load-runtime-library-missing", "version_mismatch", 0.6,
+       "A runtime library the package or torch links against is absent or another version",
+       phases=frozenset({P.LOAD, P.RUN}), keywords=("cannot open shared object file",),
+       also_keywords=("libcud", "libnv", "libtorch", "libc10", "libstdc++", "libgomp", "libomp", "libhip",
+                      "librocm", "libmkl", "libsycl")),
+    _r("AOTS161", "load-undefined-symbol", "version_mismatch", 0.62,
+       "The compiled library needs a symbol this torch/libstdc++ does not export",
+       phases=frozenset({P.LOAD, P.RUN}), keywords=("undefined symbol", "glibcxx_", "glibc_")),
+    _r("AOTS162", "load-target-device-absent", "device_mismatch", 0.5,
+       "The package targets a device this process cannot use",
+       phases=frozenset({P.LOAD}), keywords=("not compiled with cuda", "no cuda gpus", "active drivers",
+                                            "not available", "no nvidia driver", "cuda-capable device")),
+    _r("AOTS163", "constant-loading-frames", "constant_loading", 0.52,
+       "The failure happened while constants (weights) were loaded or updated",
+       functions=("load_constants", "update_constant_buffer", "constant_blob", "load_state_dict",
+                  "update_constants")),
+    # load_pt2 itself (past its archive-version check; the compiled library loads in _load_aoti)
+    # builds the weights stored beside the model: an error raised there is the weights'
+    _r("AOTS165", "weights-in-archive-unreadable", "constant_loading", 0.58,  # over AOTS123: the more specific site
+       "The package's stored weights could not be read or rebuilt (missing, cut short or not "
+       "matching the archive's weights config)",
+       subsystems=frozenset({S.PACKAGE_LOAD}), at=("load_pt2",), not_keywords=("version",),
+       fixes=(H.CHECK_CONSTANTS,)),
+    # -- API generations -------------------------------------------------------------------------
+    _r("AOTS170", "legacy-api-failed", "deprecated_api", 0.66,
+       "The legacy aot_compile/aot_load API's own argument handling raised: it was given what only "
+       "the package API takes",
+       at=("aot_compile", "aot_load", "_aoti_flatten_inputs", "compile_fx_aot"),
+       types=frozenset({"AttributeError", "TypeError", "ValueError", "AssertionError", "RuntimeError"}),
+       raise_sites=frozenset({"torch", "stdlib"}), supersedes=("AOTD905", "AOTD901"),
+       # a file or library dlopen cannot find is the loader's, not the legacy API's handling (a .pt2
+       # handed to aot_load fails in dlopen too, but on its ELF header: that stays the legacy API's)
+       not_keywords=("cannot open shared object file",),
+       # the package API calls the same internals (aoti_compile_and_package -> aot_compile ->
+       # compile_fx_aot): entered through it, the legacy API is not what the user called
+       not_functions=("aoti_compile_and_package", "aoti_load_package")),
+    # the user's own code reaching for a torch API this release no longer has (an export or AOTI
+    # recipe written for an older torch: `torch.export.dynamic_dim`, `capture_pre_autograd_graph`);
+    # a missing AOTI entry point (`aoti_*`) is rather a torch too OLD for the recipe
+    # (0.50: a submodule never imported reads the same, `module 'torch.nn.utils' has no attribute 'prune'`)
+    _r("AOTS175", "user-code-calls-removed-torch-api", "deprecated_api", 0.5,
+       "The user's code calls a torch API this release does not have (written for an older torch)",
+       types=frozenset({"AttributeError"}), raise_sites=frozenset({"user"}), keywords=("module 'torch",),
+       not_keywords=("'aoti_", "'aot_"), supersedes=("AOTD905",), fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
+    # a torch module's __getattr__ refusing a name (`module 'torch' has no attribute 'rfft'`): the
+    # hook runs only for names the module does not define, so the caller looked up an API this
+    # release no longer has (the caller is the user's code when it is a file; `python -c` code too)
+    _r("AOTS149", "torch-module-lookup-of-a-removed-name", "deprecated_api", 0.5,
+       "Code looked up a torch API this release does not have (torch's module __getattr__ refused it)",
+       types=frozenset({"AttributeError"}), functions=("__getattr__",), keywords=("module 'torch",),
+       not_keywords=("'aoti_", "'aot_"), supersedes=("AOTD905", "AOTS126", "AOTS127", "AOTS175"),
+       fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
+    # an import of a torch name or module this torch does not have ("cannot import name 'X' from
+    # 'torch.export'", "No module named 'torch._export.X'"): the code was written for another
+    # release, where that name existed (renamed, moved or removed since). A file of the
+    # application shadowing torch reads the same words: AOTS198 explains that case.
+    _r("AOTS203", "import-of-a-torch-name-this-torch-lacks", "deprecated_api", 0.52,
+       "Code imports a torch name or module this torch does not have (renamed, moved or removed since)",
+       types=frozenset({"ImportError", "ModuleNotFoundError"}),
+       keywords=("cannot import name", "no module named 'torch."),
+       also_keywords=("from 'torch'", "from 'torch.", "named 'torch."),
+       not_keywords=("partially initialized", "unknown location", "'torch._c'", "'torch._c."),
+       raise_sites=frozenset({"user", "library", ""}),  # torch importing its own name: AOTS127
+       supersedes=("AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"), fixes=(H.RENAMED_TORCH_NAME,)),
+    # the AOTI entry points called with another release's signature (the 2.5-era package API took
+    # example args; keywords renamed since): Python's own argument check, raised before any work
+    _r("AOTS177", "aoti-api-called-with-another-signature", "deprecated_api", 0.6,
+       "An AOTI entry point was called with another release's arguments",
+       types=frozenset({"TypeError"}),
+       keywords=("aoti_compile_and_package()", "aoti_load_package()", "aot_compile()", "aot_load()",
+                 "load_package()", "package_aoti()",
+                 # the export half of a recipe: its keywords moved between releases too
+                 "run_decompositions()", "export_for_training()", "export_for_inference()",
+                 "export()", "dims()", "dim()"),
+       also_keywords=("positional argument", "unexpected keyword argument", "required positional",
+                      "required keyword"),
+       fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
+    # torch's config module refuses an option it does not have (`torch._inductor.config.X does not
+    # exist`, from get, set or patch): an option renamed or removed since the recipe was written
+    # (`abi_compatible`), or misspelt. Not an internal error of the compiler it was raised in.
+    _r("AOTS182", "config-option-not-in-this-torch", "deprecated_api", 0.6,
+       "A torch config option this torch does not have (renamed or removed since, or misspelt)",
+       types=frozenset({"AttributeError"}), keywords=("config.", "config alias"),
+       also_keywords=(" does not exist",), supersedes=("AOTS121", "AOTS126", "AOTD901"),
+       fixes=(H.CONFIG_OPTION_NAMES,)),
+    # torch refusing, on purpose, a value it was handed while compiling (`raise ValueError(...)`
+    # in its own code: a model name, an option's value, a path): AOTI does not take that value.
+    # Python's own ValueErrors (unpacking, conversions, lookups) inside torch are not refusals.
+    _r("AOTS183", "compile-refused-a-value", "unsupported", 0.5,
+       "torch refused a value it was given while compiling (a name, an option or a path it does not take)",
+       types=frozenset({"ValueError"}), phases=frozenset({P.COMPILE}), raise_sites=frozenset({"torch"}),
+       not_keywords=("values to unpack", "invalid literal for", "is not in list", "not in tuple",
+                     "empty sequence", "math domain error", "could not convert", "substring not found",
+                     "out of memory", "device")),  # a device refused is a device reading, never "not taken"
+    # torch asserting, in its own compile or package code, a requirement on a value it was handed
+    # ("must only contain strings", "Expect package path to be ...", "is not a valid file path"):
+    # the message states the contract the argument broke, so it is a refusal, not torch's own bug
+    _r("AOTS194", "asserted-requirement-on-a-value", "unsupported", 0.6,
+       "torch asserted a requirement on a value it was handed (an option, a path, a file list)",
+       types=frozenset({"AssertionError"}), phases=frozenset({P.COMPILE, P.LOAD}),
+       raise_sites=frozenset({"torch"}),
+       keywords=("must ", "expect ", "expected ", "is not a valid", "should be ", "only contain"),
+       not_keywords=("internal assert", "report a bug"), supersedes=("AOTD901", "AOTS121", "AOTS126")),
+    # torch's config module reads TORCHINDUCTOR_* / TORCH* variables while it is imported; a value
+    # it refuses there (an int() of "auto", a start method it does not know) is the environment's
+    _r("AOTS199", "config-refused-an-environment-value", "compile_toolchain", 0.56,
+       "torch's config refused a value it read from the environment while being imported",
+       types=frozenset({"ValueError", "AssertionError", "TypeError", "KeyError"}),
+       modules=("torch._inductor.config", "torch._dynamo.config", "torch._functorch.config"),
+       supersedes=("AOTD901", "AOTS121", "AOTS126", "AOTS183"), fixes=(H.ENVIRONMENT_VALUE_REFUSED,)),
+    # "cannot import name X from Y (<path>)" with a path outside any site-packages: a file of the
+    # application has the library's name and shadows it. The host's, not AOTI's: a named unknown.
+    _r("AOTS198", "application-file-shadows-a-library", "unknown", 0.5,
+       "A file of the application shadows a library torch imports (the import found the wrong file)",
+       types=frozenset({"ImportError"}), keywords=("cannot import name",),
+       also_keywords=(".py)",),
+       not_keywords=("site-packages", "dist-packages", "unknown location", "partially initialized"),
+       phases=frozenset({P.EXPORT, P.COMPILE, P.LOAD, P.RUN, P.UNKNOWN}),
+       supersedes=WRAPPED + ("AOTS121", "AOTS126", "AOTS203", "AOTD905"), fixes=(H.RENAME_SHADOWING_MODULE,)),
+    # aoti_compile_and_package refusing anything but an ExportedProgram: most often a GraphModule
+    # from an older generation's recipe (torch._dynamo.export, aot_compile, fx tracing). The
+    # declared limit (AOTD508) and that reading share the words, so neither claims >= 0.7.
+    _r("AOTS138", "package-api-given-an-older-generation-object", "deprecated_api", 0.45,
+       "aoti_compile_and_package was given what an older API generation produced (a GraphModule)",
+       functions=("aoti_compile_and_package",), keywords=("only exportedprogram",),
+       rivals=("AOTD508",), fixes=(H.MIGRATE_TO_PACKAGE_API,)),
+    # torch.library checking a custom op against its declaration at run time: an output that
+    # aliases an input, a mutation the schema does not declare. The op breaks the contract
+    # custom ops must keep to be traced and compiled.
+    _r("AOTS184", "custom-op-broke-its-contract", "unsupported", 0.58,
+       "A custom op broke the contract torch.library checks (an output aliasing an input, an "
+       "undeclared mutation)",
+       keywords=("custom operator", "custom op", "the operator's schema"),
+       also_keywords=("must not also be an input", "may not alias", "empirically wrong", "mutates_args"),
+       supersedes=("AOTS152",)),
+    # pybind refusing the arguments of AOTI's loader constructor: the caller's arguments reached it
+    # in another signature's order (the legacy `aot_load(path, device)`, `load_package(path,
+    # model_name)`), not a defect of the loader
+    _r("AOTS185", "aoti-loader-called-with-another-signature", "deprecated_api", 0.58,
+       "AOTI's loader was handed arguments in another signature's order (a device or a model name "
+       "where a flag is taken)",
+       types=frozenset({"TypeError"}), keywords=("incompatible constructor arguments",),
+       phases=frozenset({P.LOAD}), supersedes=("AOTS123", "AOTS121", "AOTS126"),
+       fixes=(H.LOADER_SIGNATURE,)),
+    # the host refusing the loader's files while it extracts the package (a full or capped disk,
+    # no open-file descriptors left, a TMPDIR that is gone): a cause outside AOTI's families, so
+    # the reading is `unknown`, named, with the host's fix. (At compile the same limits are the
+    # build environment's: compile_toolchain.)
+    _r("AOTS186", "host-refused-extraction", "unknown", 0.5,
+       "The host refused the files the loader extracts (disk space or quota, open-file limit, TMPDIR)",
+       phases=frozenset({P.LOAD}),
+       keywords=("failed to extract zip file", "error generating temporary directory",
+                 "no usable temporary directory", "no space left on device", "too many open files",
+                 "disk quota exceeded", "file too large"),
+       supersedes=("AOTS123", "AOTS160", "AOTS165"), fixes=(H.HOST_FILES,)),
+    # torch.export.load finding no ExportedProgram in the archive it opened: the file holds
+    # something else, most often an AOTI package (a compiled model, which only aoti_load_package
+    # opens). Its message points at warnings; the mechanism is the wrong loader, not export.
+    # (0.42: the same message also meets an archive of a newer export schema, or one stripped of
+    # its weights; only the warnings before it, which a traceback does not hold, tell them apart)
+    _r("AOTS187", "export-load-found-no-program", "unsupported", 0.42,
+       "torch.export.load found no ExportedProgram it could read in the file (an AOTI package holds a "
+       "compiled model)",
+       keywords=("error when deserializing the saved file",), raise_sites=frozenset({"torch"}),
+       supersedes=("AOTS106", "AOTS126"), fixes=(H.EXPORT_LOAD_IS_NOT_AOTI,)),
+    # torch.load finding no `data.pkl` in a zip: the file is an archive, but not a torch.save
+    # checkpoint (an AOTI or export .pt2 read as weights); torch's own text blames corruption
+    _r("AOTS166", "torch-load-of-a-non-checkpoint-archive", "unsupported", 0.55,
+       "torch.load was handed an archive that is not a torch.save checkpoint (a .pt2 package)",
+       keywords=("failed locating file data.pkl",), supersedes=("AOTS160",),
+       fixes=(H.PACKAGE_IS_NOT_A_CHECKPOINT,)),
+    # AOTI's loader opened the file but miniz found no readable zip in it: the bytes were changed
+    # on the way (a text-mode transfer, a header or signature wrapped around it, a cut-off copy,
+    # a pointer file): outside AOTI's families, a named unknown with the check to make. A
+    # missing file is AOTS160 ("file open failed").
+    _r("AOTS167", "package-archive-damaged", "unknown", 0.45,
+       "The package file is not a readable zip archive (changed, wrapped or cut off on its way)",
+       phases=frozenset({P.LOAD}), keywords=("failed to initialize zip archive",),
+       also_keywords=("central directory", "corrupted", "multidisk", "invalid header", "not a zip",
+                      "unexpected end", "invalid local"),
+       supersedes=("AOTS123", "AOTS160"), fixes=(H.VERIFY_PACKAGE_BYTES,)),
+    # torch's archive writer refusing the package path (no parent directory, not openable): the
+    # host's path, not the compiler's
+    _r("AOTS168", "package-output-path-refused", "unknown", 0.45,
+       "The package could not be written at the path given (its folder is missing or not writable)",
+       phases=frozenset({P.COMPILE}), keywords=("parent directory", "cannot be opened"),
+       also_keywords=("does not exist", "cannot be opened"),
+       supersedes=("AOTS121", "AOTS126", "AOTD901"), fixes=(H.PACKAGE_OUTPUT_PATH,)),
+    # the package API's own argument check (an assert or ValueError in aoti_compile_and_package or
+    # aoti_load_package itself): it does not take what it was given (a path without .pt2)
+    _r("AOTS189", "package-api-refused-an-argument", "unsupported", 0.5,
+       "The AOTI package API refused an argument it does not take",
+       types=frozenset({"AssertionError", "ValueError"}), raise_sites=frozenset({"torch"}),
+       at=("aoti_compile_and_package", "aoti_load_package", "_aoti_compile_and_package_inner", "load_package"),
+       supersedes=("AOTS194",)),  # the same refusal, read at the API's own entry
+    # -- the loaded model handed to another torch API ----------------------------------------------
+    # an API's type check naming the loaded model's class (`got <class '...AOTICompiledModel'>`):
+    # it was given the compiled callable where it takes a Module or a function
+    _r("AOTS173", "loaded-model-handed-to-another-api", "unsupported", 0.62,
+       "A torch API that takes an nn.Module or a function was given the loaded AOTI model",
+       keywords=("aoticompiledmodel'>", "aotimodelpackageloader'>", "aoticompiledmodel object at 0x"),
+       fixes=(H.LOADED_MODEL_IS_NOT_A_MODULE,)),
+    # the same, read from a live exception: a torch frame (not AOTI's own) held the loaded model
+    # and AOTI's code did not run below it, so the API itself refused it (core/text/handed.py)
+    _r("AOTS174", "loaded-model-in-a-torch-api-frame", "unsupported", 0.62,
+       "A torch API that takes an nn.Module or a function was given the loaded AOTI model (seen in "
+       "its frame)",
+       handed=True, fixes=(H.LOADED_MODEL_IS_NOT_A_MODULE,)),
+    # AOTI never calls TorchScript: torch.jit raising means the user traced or scripted something,
+    # in an AOTI deployment the loaded model (a C++ runner behind a Python call) or a module calling
+    # it. TorchScript's own trace check ("not close" across invocations) is its symptom, not numerics.
+    # (above AOTS126's 0.45: an internal-looking error raised in torch.jit is not AOTI compiling)
+    _r("AOTS171", "torchscript-over-compiled-model", "unsupported", 0.48,
+       "TorchScript (torch.jit.trace/script) was given an AOTI compiled model, or code calling one",
+       subsystems=frozenset({S.TORCHSCRIPT}), supersedes=("AOTD806",), fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
+    # the autograd engine found no graph behind an output: a loaded model runs inference only, its
+    # outputs carry no grad_fn whatever the inputs require
+    _r("AOTS172", "backward-through-compiled-model", "unsupported", 0.5,
+       "A backward pass reached outputs without an autograd graph (an AOTI compiled model runs "
+       "inference only)",
+       functions=("_engine_run_backward",), keywords=("does not require grad", "does not have a grad_fn"),
+       fixes=(H.INFERENCE_ONLY,)),
+    # -- autotuning ------------------------------------------------------------------------------
+    # autotuning was left with nothing to choose (a CPU build has no Triton templates)
+    _r("AOTS181", "no-autotune-choices", "autotune_failure", 0.68,
+       "Autotuning had no valid kernel choice for an op (the allowed backends offer none here)",
+       types=frozenset({"NoValidChoicesError"}), supersedes=WRAPPED, fixes=(H.ADD_ATEN_AUTOTUNE_BACKEND,)),
+    _r("AOTS180", "autotune-subsystem", "autotune_failure", 0.55,
+       "Compile-time autotuning or benchmarking of kernels raised",
+       subsystems=frozenset({S.AUTOTUNE}),
+       not_keywords=("illegal memory", "device-side assert", "index out of bounds", "out of memory")),
+    # -- signals (fallbacks: nothing else was read) ----------------------------------------------
+    _r("AOTS190", "illegal-instruction", "version_mismatch", 0.55,
+       "The CPU lacks an instruction the compiled code uses (SIGILL)",
+       signal_names=frozenset({"SIGILL"})),
+    _r("AOTS191", "signal-only", "crash", 0.45,
+       "The process died on a signal with no exception",
+       signal=True, no_chain=True, fallback=True),
+)
