@@ -272,6 +272,15 @@ RENAMED_TORCH_NAME = (
     "torch.export.export). Find its successor in the installed torch's docs and release notes, or pin "
     "the torch the code was written for."
 )
+SHIP_EXTERN_NODE_JSON = (
+    "Ship the .json file codegen wrote beside the compiled .so (it describes the custom and fallback "
+    "ops the proxy executor runs), or package with torch._inductor.aoti_compile_and_package and load "
+    "the whole .pt2 unchanged."
+)
+READ_WITH_WRITING_TORCH = (
+    "Read the file with a torch at least as new as the one that wrote it (upgrade this process's torch), "
+    "or re-save it from the writing side with the torch that will read it."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -300,7 +300,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # wrapper's torch_bug reading (InductorError: ValueError: ...).
     Pattern("AOTD508", "aoti-declared-limit", C.UNSUPPORTED,
             "AOTI says it does not support this (a declared limit of the runtime or packager)",
-            (r"Unable to find a proxy executor to run custom ops", r"AOTInductorArrayRefTensor ndim exceeds",
+            (r"AOTInductorArrayRefTensor ndim exceeds",
              r"Unsupported scalar_to_tensor_handle", r"num_(?:models|runners) must be 1 when run_single_threaded",
              r"Only ExportedProgram is supported", r"Unsupported constant type:",
              r"doesn't support constants greater than \d+ ?GB", r"C\+\+ wrapper codegen error: Unsupported platform"),
@@ -396,6 +396,12 @@ PATTERNS: tuple[Pattern, ...] = (
             0.78, (H.REBUILD_FOR_CPU, H.REBUILD_SAME_VERSION)),
     # the loader's own refusal of a library built for another machine: glibc's dlopen says so for
     # another word size ("wrong ELF class") and a foreign binary run as a program fails to exec
+    # torch's archive reader refusing a file whose format version is newer than it reads: the
+    # checkpoint, TorchScript archive or package was written by a newer torch than this one
+    Pattern("AOTD709", "file-from-newer-torch", C.VERSION_MISMATCH,
+            "The file was written by a newer torch than the one reading it (its format version is too new)",
+            (r"Attempted to read a PyTorch file with version \d+, but the maximum supported version for reading is \d+",),
+            0.8, (H.READ_WITH_WRITING_TORCH,)),
     Pattern("AOTD708", "binary-for-another-machine", C.VERSION_MISMATCH,
             "The compiled library was built for another machine (word size or architecture)",
             (r"wrong ELF class: ELFCLASS(?:32|64)", r"Exec format error",
@@ -591,6 +597,13 @@ PATTERNS: tuple[Pattern, ...] = (
              r"\bnot (?:present|emitted|included) in (?:the )?generated (?:c\+\+|cpp|code|wrapper|source)(?!\w)"),
             0.58, (H.REPORT_TORCH_BUG, H.RUN_MINIFIER)),
     # The runtime's internal invariants: a user cannot cause these by what they pass.
+    # the runtime's proxy executor (it runs custom and fallback ops) is built from the .json that
+    # codegen writes beside the .so: a model run without that file (a legacy .so shipped alone, a
+    # package repacked without it) has ops nothing can run. A missing file, not a limit of AOTI.
+    Pattern("AOTD916", "proxy-executor-file-missing", C.KERNEL_BINARY_MISSING,
+            "The .json file the runtime builds its proxy executor from (for custom and fallback ops) is not beside the .so",
+            (r"Unable to find a proxy executor to run custom ops",),
+            0.78, (H.SHIP_EXTERN_NODE_JSON,)),
     Pattern("AOTD915", "aoti-runtime-invariant", C.TORCH_BUG,
             "An internal invariant of the AOTI runtime failed",
             (r"constants_map_ was not ready", r"No available models in container",
