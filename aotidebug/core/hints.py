@@ -281,6 +281,11 @@ READ_WITH_WRITING_TORCH = (
     "Read the file with a torch at least as new as the one that wrote it (upgrade this process's torch), "
     "or re-save it from the writing side with the torch that will read it."
 )
+SAME_OP_LIBRARY_AT_LOAD = (
+    "Load the package with the same release of every op library it calls (custom ops, and torch "
+    "itself) that it was compiled against, or recompile the package against the release the serving "
+    "process registers."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

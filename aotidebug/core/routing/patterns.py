@@ -402,6 +402,15 @@ PATTERNS: tuple[Pattern, ...] = (
             "The file was written by a newer torch than the one reading it (its format version is too new)",
             (r"Attempted to read a PyTorch file with version \d+, but the maximum supported version for reading is \d+",),
             0.8, (H.READ_WITH_WRITING_TORCH,)),
+    # the runtime's proxy executor checks each serialized extern-kernel call against the op's
+    # schema in the loading process: a type that differs most often means the op (a custom op
+    # library, or aten itself) is another release than the one the package was compiled against;
+    # a serializer that wrote an argument as another type reads the same, hence below 0.7
+    Pattern("AOTD710", "extern-op-schema-changed", C.VERSION_MISMATCH,
+            "An op's serialized call does not match its schema in the loading process (the op changed since "
+            "compile, or an argument was serialized as another type)",
+            (r"Expected extern kernel \S+ to have serialized argument type",),
+            0.62, (H.SAME_OP_LIBRARY_AT_LOAD,)),
     Pattern("AOTD708", "binary-for-another-machine", C.VERSION_MISMATCH,
             "The compiled library was built for another machine (word size or architecture)",
             (r"wrong ELF class: ELFCLASS(?:32|64)", r"Exec format error",
