@@ -174,6 +174,7 @@ PATTERNS: tuple[Pattern, ...] = (
              r"Tried to instantiate dummy base class \w+",
              r"torch\.(?:cuda|xpu)\.\w+ requires (?:CUDA|XPU) support",
              r"Cannot access accelerator device when none is available",
+             r"requires a CUDA or other accelerator backend",
              r"\bno (?:usable |visible )?" + _GPU + r" (?:device|gpu)s? (?:is |are )?(?:available|present|visible|detected)\b"),
             0.76, (H.INSTALL_GPU_OR_REBUILD_CPU, H.MATCH_COMPILE_DEVICE)),
     # -- 3xx kernel faults ----------------------------------------------------------------------
