@@ -244,4 +244,14 @@ BUILD_RULES: tuple[Rule, ...] = (
            "_is_apple_clang", "_is_clang", "_is_gcc", "_is_gcc_version_less_than", "_is_intel_compiler",
            "get_compiler_version_info", "check_compiler_exist_windows"),
        not_origins=GEN_ORIGINS, supersedes=WRAPPED),
+    # torch's extension builder (torch.utils.cpp_extension: load, load_inline, BuildExtension)
+    # failing in its own code while it sets the build up (the architecture list, the CUDA install,
+    # the compiler and its flags): what it reads there is the build environment's
+    _r("AOTS204", "extension-builder-setup-failed", "compile_toolchain", 0.58,
+       "torch's C++/CUDA extension builder failed while setting up the build (architecture list, CUDA "
+       "install, compiler, flags)",
+       types=INTERNAL_TYPES | frozenset({"ValueError", "RuntimeError", "OSError"}),
+       modules=("torch.utils.cpp_extension",), not_origins=GEN_ORIGINS,
+       not_keywords=("out of memory",),
+       supersedes=WRAPPED + ("AOTD905", "AOTS121", "AOTS126", "AOTS135", "AOTS183")),
 )

@@ -150,7 +150,9 @@ def subsystem_of_module(module: str, function: str = "") -> Subsystem | None:
         if (module == prefix or module.startswith(prefix + ".")) and (not fn_rx or re.search(fn_rx, function)):
             if sub is Subsystem.OTHER:
                 return None
-            if module.startswith(_GENERIC) and not fn_rx:
+            # a generic helper package hides its modules, unless the table names one more precisely
+            # (torch.utils.cpp_extension is the extension builder, torch.utils the helpers)
+            if not fn_rx and any(module.startswith(g) and len(g) >= len(prefix) for g in _GENERIC):
                 return None
             return sub
     return None
