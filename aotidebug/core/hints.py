@@ -286,6 +286,11 @@ SAME_OP_LIBRARY_AT_LOAD = (
     "itself) that it was compiled against, or recompile the package against the release the serving "
     "process registers."
 )
+CHECK_TUNING_SETTINGS = (
+    "Check the kernel-tuning settings in the environment and inductor_configs (TORCHINDUCTOR_CPP_GEMM_*, "
+    "max_autotune_gemm_backends): values tuned on another host, or written in another format, make the "
+    "candidate kernels impossible to build here. Unset them, or disable max_autotune."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -5,7 +5,7 @@ for what each field means."""
 from __future__ import annotations
 
 from .. import hints as H
-from .rule import WRAPPED, P, S, Rule
+from .rule import INTERNAL_TYPES, WRAPPED, P, S, Rule
 from .rule import new_rule as _r
 
 __all__ = ["DEPLOY_RULES"]
@@ -374,6 +374,16 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS181", "no-autotune-choices", "autotune_failure", 0.68,
        "Autotuning had no valid kernel choice for an op (the allowed backends offer none here)",
        types=frozenset({"NoValidChoicesError"}), supersedes=WRAPPED, fixes=(H.ADD_ATEN_AUTOTUNE_BACKEND,)),
+    # a template building its autotuning choice (select_algorithm's maybe_append_choice renders
+    # each candidate kernel) failed an internal check: the candidate, often shaped by a tuning
+    # setting (TORCHINDUCTOR_CPP_GEMM_*, max_autotune backends), cannot be built on this host
+    _r("AOTS205", "autotune-choice-generation-failed", "autotune_failure", 0.62,
+       "An autotuning candidate kernel could not be generated (a template's own check failed while "
+       "rendering it, often under a tuning setting)",
+       types=INTERNAL_TYPES | frozenset({"ValueError"}), functions=("maybe_append_choice",),
+       not_keywords=("out of memory", "illegal memory"),
+       supersedes=WRAPPED + ("AOTS120", "AOTS121", "AOTS122", "AOTS126"),
+       fixes=(H.CHECK_TUNING_SETTINGS, H.DISABLE_AUTOTUNE)),
     _r("AOTS180", "autotune-subsystem", "autotune_failure", 0.55,
        "Compile-time autotuning or benchmarking of kernels raised",
        subsystems=frozenset({S.AUTOTUNE}),
