@@ -291,6 +291,11 @@ CHECK_TUNING_SETTINGS = (
     "max_autotune_gemm_backends): values tuned on another host, or written in another format, make the "
     "candidate kernels impossible to build here. Unset them, or disable max_autotune."
 )
+LOADER_FOR_THE_ARCHIVE = (
+    "Open the file with the loader of its kind: an AOTI .pt2 package with torch._inductor.aoti_load_package, "
+    "a torch.save checkpoint with torch.load, a TorchScript archive with torch.jit.load, a torch.package "
+    "archive with torch.package.PackageImporter (list its members with zipfile to see which it is)."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

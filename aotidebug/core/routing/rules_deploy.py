@@ -318,6 +318,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "torch.load was handed an archive that is not a torch.save checkpoint (a .pt2 package)",
        keywords=("failed locating file data.pkl",), supersedes=("AOTS160",),
        fixes=(H.PACKAGE_IS_NOT_A_CHECKPOINT,)),
+    # each torch archive loader opens its format's own first record: TorchScript's constants.pkl,
+    # torch.package's .data/extern_modules. Not finding it, the file is a torch archive of another
+    # kind (a .pt2 package, a torch.save checkpoint) handed to the wrong loader; torch's own text
+    # blames corruption, which a damaged file would show as an unreadable zip (AOTS167)
+    _r("AOTS206", "torch-archive-read-by-another-loader", "unsupported", 0.52,
+       "A torch archive was opened by the loader of another kind of archive (torch.jit.load or "
+       "torch.package given a .pt2 package or a torch.save checkpoint)",
+       keywords=("failed locating file constants.pkl", "failed locating file .data/extern_modules"),
+       supersedes=("AOTS123", "AOTS160", "AOTS171"), fixes=(H.LOADER_FOR_THE_ARCHIVE,)),
     # AOTI's loader opened the file but miniz found no readable zip in it: the bytes were changed
     # on the way (a text-mode transfer, a header or signature wrapped around it, a cut-off copy,
     # a pointer file): outside AOTI's families, a named unknown with the check to make. A
