@@ -296,6 +296,11 @@ LOADER_FOR_THE_ARCHIVE = (
     "a torch.save checkpoint with torch.load, a TorchScript archive with torch.jit.load, a torch.package "
     "archive with torch.package.PackageImporter (list its members with zipfile to see which it is)."
 )
+OPTION_OF_ANOTHER_API = (
+    "Drop the keyword, or pass its AOTI equivalent: options of other exporters and loaders do not carry over "
+    "(dynamic shapes go in torch.export.export(dynamic_shapes=...), compile options in "
+    "inductor_configs=..., and a package's device is fixed when it is compiled)."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -10,6 +10,20 @@ from .rule import new_rule as _r
 
 __all__ = ["DEPLOY_RULES"]
 
+# the calls of an export + AOTI recipe, as Python names them in an argument error
+_RECIPE_CALLS = ("aoti_compile_and_package()", "aoti_load_package()", "aot_compile()", "aot_load()",
+                 "load_package()", "package_aoti()",
+                 # the export half of a recipe: its keywords moved between releases too
+                 "run_decompositions()", "export_for_training()", "export_for_inference()",
+                 "export()", "dims()", "dim()")
+# keywords those calls took in an earlier release and no longer take, as Python quotes them:
+# export's and aot_compile's `constraints` (2.1-2.2, now dynamic_shapes), export's `pre_dispatch`,
+# run_decompositions' `_preserve_ops` (2.4-2.5, now a decomposition table), and
+# aoti_compile_and_package's 2.5 example inputs (`args`, `kwargs`) and their later placeholders
+_FORMER_KEYWORDS = tuple(f"unexpected keyword argument '{k}'" for k in
+                         ("constraints", "pre_dispatch", "_preserve_ops", "args", "kwargs",
+                          "_deprecated_unused_args", "_deprecated_unused_kwargs"))
+
 DEPLOY_RULES: tuple[Rule, ...] = (
     # -- memory faults ----------------------------------------------------------------------
     _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
@@ -215,15 +229,17 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     # example args; keywords renamed since): Python's own argument check, raised before any work
     _r("AOTS177", "aoti-api-called-with-another-signature", "deprecated_api", 0.6,
        "An AOTI entry point was called with another release's arguments",
-       types=frozenset({"TypeError"}),
-       keywords=("aoti_compile_and_package()", "aoti_load_package()", "aot_compile()", "aot_load()",
-                 "load_package()", "package_aoti()",
-                 # the export half of a recipe: its keywords moved between releases too
-                 "run_decompositions()", "export_for_training()", "export_for_inference()",
-                 "export()", "dims()", "dim()"),
-       also_keywords=("positional argument", "unexpected keyword argument", "required positional",
-                      "required keyword"),
+       types=frozenset({"TypeError"}), keywords=_RECIPE_CALLS,
+       also_keywords=("positional argument", "required positional", "required keyword") + _FORMER_KEYWORDS,
        fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
+    # a keyword the entry point took in no release (another API's option carried over, a
+    # misspelling): the call does not support that option. A keyword an earlier release took is
+    # AOTS177's (an older recipe).
+    _r("AOTS207", "aoti-api-given-a-keyword-it-does-not-take", "unsupported", 0.55,
+       "An AOTI or export entry point was given a keyword it takes in no release (another API's option, "
+       "or a misspelling)",
+       types=frozenset({"TypeError"}), keywords=_RECIPE_CALLS, also_keywords=("unexpected keyword argument",),
+       not_keywords=_FORMER_KEYWORDS, fixes=(H.OPTION_OF_ANOTHER_API,)),
     # torch's config module refuses an option it does not have (`torch._inductor.config.X does not
     # exist`, from get, set or patch): an option renamed or removed since the recipe was written
     # (`abi_compatible`), or misspelt. Not an internal error of the compiler it was raised in.
