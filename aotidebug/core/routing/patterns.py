@@ -185,12 +185,11 @@ PATTERNS: tuple[Pattern, ...] = (
              r"IndexError: index \d+ is out of bounds for dimension"),
             0.82, (H.CHECK_THREE_MATCHES, H.GUARD_EMPTY_INPUTS, H.CLAMP_INDICES, H.EXPORT_WITH_EDGE_SHAPES),
             ("AOTI_RUNTIME_CHECK_INPUTS", "CUDA_LAUNCH_BLOCKING")),
-    # the C++ standard library's checked element access (std::vector::at, std::string::at) in an
-    # op or a helper: an index past the container's end, thrown as std::out_of_range
+    # the C++ standard library's checked element access (libstdc++'s std::vector::at) in an op or
+    # a helper: an index past the container's end, thrown as std::out_of_range
     Pattern("AOTD306", "cpp-container-index-out-of-range", C.INDEX_OUT_OF_BOUNDS,
-            "A C++ op or helper indexed a container past its end (std::vector::at / std::string::at)",
-            (r"vector::_M_range_check: __n \(which is \d+\) >= this->size\(\)",
-             r"basic_string(?:_view)?::at: __n \(which is \d+\) >= this->size\(\)"),
+            "A C++ op or helper indexed a container past its end (std::vector::at)",
+            (r"vector::_M_range_check: __n \(which is \d+\) >= this->size\(\)",),
             0.72, (H.CLAMP_INDICES,)),
     Pattern("AOTD302", "cuda-illegal-memory-access", C.ILLEGAL_MEMORY_ACCESS,
             "GPU illegal memory access in a compiled kernel",
