@@ -301,6 +301,15 @@ OPTION_OF_ANOTHER_API = (
     "(dynamic shapes go in torch.export.export(dynamic_shapes=...), compile options in "
     "inductor_configs=..., and a package's device is fixed when it is compiled)."
 )
+SHAPES_FROM_THE_PROGRAM = (
+    "Do not trace through the loaded model: it runs compiled C++ kernels on real data. For shapes and "
+    "dtypes without running it, read the ExportedProgram (its graph's meta['val']) or run the eager "
+    "model under FakeTensorMode; call the loaded model only with real tensors."
+)
+PLAIN_TENSOR_INPUTS = (
+    "Hand the loaded model plain, allocated torch.Tensors: unwrap tensor subclasses (their .elem or "
+    "equivalent), materialise fake, meta or lazy tensors, and call .contiguous() on views if needed."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

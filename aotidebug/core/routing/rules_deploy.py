@@ -119,6 +119,22 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "torch.export traced into a loaded AOTI model (it runs C++ code on real data only)",
        subsystems=frozenset({S.MODEL_RUN}), phases=frozenset({P.EXPORT}),
        fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
+    # fake-tensor tracing (FakeTensorMode, make_fx, a shape-planning tool) running into a loaded
+    # model: its C++ kernels need real data, and the mode refuses the real weights they touch
+    _r("AOTS208", "loaded-model-run-under-fake-tensors", "unsupported", 0.62,
+       "A loaded AOTI model was run under fake-tensor tracing (FakeTensorMode, make_fx): it runs "
+       "C++ kernels on real data only",
+       subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}),
+       keywords=("convert all tensors to faketensors", "allow_non_fake_inputs"),
+       supersedes=("AOTS152",), fixes=(H.SHAPES_FROM_THE_PROGRAM,)),
+    # an input the compiled kernels cannot read: it has no storage of its own (a wrapper tensor
+    # subclass holding its data elsewhere, a fake tensor), so its data pointer is empty
+    _r("AOTS209", "loaded-model-input-without-storage", "input_mismatch", 0.56,
+       "An input handed to the loaded model has no data of its own (a wrapper tensor subclass, a fake tensor)",
+       subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}),
+       keywords=("data is not allocated yet",),
+       not_keywords=("convert all tensors to faketensors", "allow_non_fake_inputs"),
+       supersedes=("AOTS152",), fixes=(H.PLAIN_TENSOR_INPUTS,)),
     # wrong numbers without an error: AOTI accepts silently an input that breaks the compiled
     # contract (strides, a dtype of the same width, a dict in another key order) and a weight of
     # another layout, so the symptom alone also names these causes, below the numerical reading
