@@ -51,6 +51,7 @@ PATTERNS: tuple[Pattern, ...] = (
              r"input_handles\[\d+\]: expected ndim",
              r"\bexpected ndim \d+ but got \d+",
              r"Expected input at \*?\w+\[\d+\]\.shape\[\d+\] to be equal to \d+, but got \d+",
+             r"Guard failed: \w+\.size\(\)\[\d+\] == \d+\s*$",  # the same check in ep.module()'s words (2.9+)
              r"incorrect numel for input tensor\. expected \d+, got \d+"),
             0.92, (H.CHECK_THREE_MATCHES, H.MATCH_DTYPE, H.MAKE_CONTIGUOUS), ("AOTI_RUNTIME_CHECK_INPUTS",)),
     Pattern("AOTD102", "inputs-vector-size", C.INPUT_MISMATCH,
@@ -62,7 +63,10 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("AOTD103", "dynamic-dim-out-of-range", C.DYNAMIC_SHAPE_GUARD,
             "A dynamic dimension is outside its exported range",
             (r"dim value is too (?:small|large) at \d+",
-             r"Expected input at \*?\w+\[\d+\]\.shape\[\d+\] to be (?:>=|<=|equal to (?!\d+, but got \d))"),
+             r"Expected input at \*?\w+\[\d+\]\.shape\[\d+\] to be (?:>=|<=|equal to (?!\d+, but got \d))",
+             # the exported program's module checking its inputs (torch 2.9+): a bound or a
+             # divisibility a dynamic dimension's Dim imposes
+             r"Guard failed: [^\n]*?\bsize\(\)\[\d+\][^\n]*?(?:<=|>=|<|>|%)"),
             0.93, (H.EXPORT_WITH_EDGE_SHAPES, H.GUARD_EMPTY_INPUTS), ("AOTI_RUNTIME_CHECK_INPUTS",)),
     Pattern("AOTD104", "aten-op-rejects-input", C.INPUT_MISMATCH,
             "An op inside the compiled model rejected an input's dtype or shape",

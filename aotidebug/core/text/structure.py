@@ -140,8 +140,8 @@ _GENERIC = ("torch.export._tree_utils", "torch.export.exported_program", "torch.
             "torch._library", "torch._logging", "torch._utils_internal", "torch.overrides",
             "torch._compile", "torch._strobelight", "torch.cuda", "torch.autograd", "torch._meta_registrations",
             "torch._inductor.virtualized", "torch._inductor.utils", "torch._dynamo.utils", "torch.__init__",
-            "torch._dynamo.eval_frame", "torch._dynamo.device_interface", "torch._jit_internal",
-            "torch.serialization")
+            "torch._dynamo.eval_frame", "torch._dynamo.device_interface", "torch._dynamo.external_utils",
+            "torch._jit_internal", "torch.serialization")
 
 
 def subsystem_of_module(module: str, function: str = "") -> Subsystem | None:
