@@ -310,6 +310,11 @@ PLAIN_TENSOR_INPUTS = (
     "Hand the loaded model plain, allocated torch.Tensors: unwrap tensor subclasses (their .elem or "
     "equivalent), materialise fake, meta or lazy tensors, and call .contiguous() on views if needed."
 )
+CALL_PROGRAM_MODULE = (
+    "Run an ExportedProgram through ep.module() (an nn.Module with the program's input checks), or "
+    "compile it with torch._inductor.aoti_compile_and_package and call the loaded package; the program "
+    "object itself is not callable."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

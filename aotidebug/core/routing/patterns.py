@@ -543,6 +543,12 @@ PATTERNS: tuple[Pattern, ...] = (
             "Code called a torch function that was deprecated and has since been removed",
             (r"deprecated (?:since|in) (?:version |torch |pytorch )?\d+\.\d+(?:\.\d+)? and (?:is now|has been|was) removed",),
             0.78, (H.MATCH_INSTALLED_SIGNATURE,)),
+    # an ExportedProgram called like a module: early torch.export (2.1) made it callable; since,
+    # it refuses and points at .module(), which returns the runnable GraphModule
+    Pattern("AOTD815", "exported-program-called", C.DEPRECATED_API,
+            "An ExportedProgram was called like a module (early torch.export allowed it; use .module())",
+            (r"Unable to call ExportedProgram directly",),
+            0.75, (H.CALL_PROGRAM_MODULE,)),
     Pattern("AOTD808", "legacy-api-in-trace", C.DEPRECATED_API,
             "The legacy aot_compile/aot_load API is in use",
             (r"torch\._export\.aot_(?:compile|load)\(", r"torch\._inductor\.aot_compile\("),

@@ -16,6 +16,7 @@ _RECIPE_CALLS = ("aoti_compile_and_package()", "aoti_load_package()", "aot_compi
                  # the export half of a recipe: its keywords moved between releases too
                  "run_decompositions()", "export_for_training()", "export_for_inference()",
                  "export()", "dims()", "dim()")
+_LEGACY_CALLS = ("aot_compile()", "aot_load()")
 # keywords those calls took in an earlier release and no longer take, as Python quotes them:
 # export's and aot_compile's `constraints` (2.1-2.2, now dynamic_shapes), export's `pre_dispatch`,
 # run_decompositions' `_preserve_ops` (2.4-2.5, now a decomposition table), and
@@ -255,7 +256,13 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "An AOTI or export entry point was given a keyword it takes in no release (another API's option, "
        "or a misspelling)",
        types=frozenset({"TypeError"}), keywords=_RECIPE_CALLS, also_keywords=("unexpected keyword argument",),
-       not_keywords=_FORMER_KEYWORDS, fixes=(H.OPTION_OF_ANOTHER_API,)),
+       not_keywords=_FORMER_KEYWORDS + _LEGACY_CALLS, fixes=(H.OPTION_OF_ANOTHER_API,)),
+    # the legacy entry points (torch._export.aot_compile / aot_load) given the keywords of the
+    # current API or of torch.export: code between two generations; the legacy call is the cause
+    _r("AOTS210", "legacy-api-given-a-newer-keyword", "deprecated_api", 0.6,
+       "The legacy aot_compile/aot_load was given a keyword of the current API or of torch.export",
+       types=frozenset({"TypeError"}), keywords=_LEGACY_CALLS, also_keywords=("unexpected keyword argument",),
+       fixes=(H.MIGRATE_TO_PACKAGE_API,)),
     # torch's config module refuses an option it does not have (`torch._inductor.config.X does not
     # exist`, from get, set or patch): an option renamed or removed since the recipe was written
     # (`abi_compatible`), or misspelt. Not an internal error of the compiler it was raised in.
@@ -383,6 +390,13 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        types=frozenset({"AssertionError", "ValueError"}), raise_sites=frozenset({"torch"}),
        at=("aoti_compile_and_package", "aoti_load_package", "_aoti_compile_and_package_inner", "load_package"),
        supersedes=("AOTS194",)),  # the same refusal, read at the API's own entry
+    # Python's own error on an argument inside the package API's entry (a string or a list of pairs
+    # where it indexes a dict): the API was handed a value of a type it does not take
+    _r("AOTS211", "package-api-given-an-argument-of-another-type", "unsupported", 0.5,
+       "The AOTI package API was handed an argument of a type it does not take (it failed using it)",
+       types=frozenset({"TypeError", "AttributeError", "KeyError", "IndexError"}), raise_sites=frozenset({"torch"}),
+       at=("aoti_compile_and_package", "aoti_load_package", "_aoti_compile_and_package_inner", "load_package"),
+       fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
     # -- the loaded model handed to another torch API ----------------------------------------------
     # an API's type check naming the loaded model's class (`got <class '...AOTICompiledModel'>`):
     # it was given the compiled callable where it takes a Module or a function
