@@ -315,6 +315,11 @@ CALL_PROGRAM_MODULE = (
     "compile it with torch._inductor.aoti_compile_and_package and call the loaded package; the program "
     "object itself is not callable."
 )
+PROGRAM_IS_NOT_A_MODULE = (
+    "An ExportedProgram is not an nn.Module: it is frozen at the dtypes, devices and mode it was traced "
+    "with. Apply .eval(), .half() or .to() to the eager model before torch.export and export again; for "
+    "a runnable module of the program, call ep.module()."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

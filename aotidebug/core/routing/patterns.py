@@ -347,6 +347,14 @@ PATTERNS: tuple[Pattern, ...] = (
              r"AOTICompiledModel is not a Module subclass",
              r"'AOTICompiledModel' object is not (?:iterable|subscriptable)"),
             0.78, (H.LOADED_MODEL_IS_NOT_A_MODULE,)),
+    # an ExportedProgram is a traced program, not an nn.Module: dtype, device and mode methods are
+    # not there (it is frozen as traced; ep.module() gives a runnable module)
+    Pattern("AOTD513", "exported-program-used-as-module", C.UNSUPPORTED,
+            "An ExportedProgram was used as an nn.Module (it is frozen at the dtypes and devices it was traced with)",
+            (r"'ExportedProgram' object has no attribute '(?:eval|train|to|cuda|cpu|half|float|double|bfloat16"
+             r"|forward|apply|requires_grad_|zero_grad|register_\w+|training|children|modules|named_modules"
+             r"|named_children|load_state_dict|_modules|_parameters|_buffers)'",),
+            0.74, (H.PROGRAM_IS_NOT_A_MODULE,)),
     Pattern("AOTD505", "unsupported-dtype-prose", C.UNSUPPORTED,
             "A dtype or quantisation scheme fails on this path",
             (r"\bfail\w*\s+(?:with|for|on|when using|under)\s+(?:the\s+)?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b",
