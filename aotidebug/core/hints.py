@@ -320,6 +320,15 @@ PROGRAM_IS_NOT_A_MODULE = (
     "with. Apply .eval(), .half() or .to() to the eager model before torch.export and export again; for "
     "a runnable module of the program, call ep.module()."
 )
+ONE_PRECISION_API = (
+    "Set float32 precision through one API only: the per-backend fp32_precision settings "
+    "(torch.backends.fp32_precision, torch.backends.cuda.matmul.fp32_precision, ...), or the legacy "
+    "allow_tf32 / set_float32_matmul_precision, never both in one process (libraries included)."
+)
+CAST_BEFORE_NUMPY = (
+    "Cast the tensor to a dtype NumPy has (.float() for bfloat16 and float8) before .numpy() or "
+    "np.asarray, or keep it in torch."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -557,6 +557,17 @@ PATTERNS: tuple[Pattern, ...] = (
             "An ExportedProgram was called like a module (early torch.export allowed it; use .module())",
             (r"Unable to call ExportedProgram directly",),
             0.75, (H.CALL_PROGRAM_MODULE,)),
+    # torch's precision flags have a legacy API (allow_tf32, set_float32_matmul_precision) and a
+    # newer per-backend one (fp32_precision); set through both, a read through the other refuses
+    Pattern("AOTD816", "legacy-and-new-precision-apis-mixed", C.DEPRECATED_API,
+            "The TF32 / matmul precision flags were set through both the legacy and the new API",
+            (r"used (?:a )?mix of the legacy and new APIs to set the (?:TF32|matmul precision)",),
+            0.74, (H.ONE_PRECISION_API,)),
+    # a tensor of a dtype NumPy has no type for (bfloat16, float8) converted with .numpy()
+    Pattern("AOTD514", "dtype-numpy-lacks", C.UNSUPPORTED,
+            "A tensor of a dtype NumPy has no equivalent for (bfloat16, float8) was converted to NumPy",
+            (r"Got unsupported ScalarType \w+",),
+            0.74, (H.CAST_BEFORE_NUMPY,)),
     Pattern("AOTD808", "legacy-api-in-trace", C.DEPRECATED_API,
             "The legacy aot_compile/aot_load API is in use",
             (r"torch\._export\.aot_(?:compile|load)\(", r"torch\._inductor\.aot_compile\("),
