@@ -329,6 +329,11 @@ CAST_BEFORE_NUMPY = (
     "Cast the tensor to a dtype NumPy has (.float() for bfloat16 and float8) before .numpy() or "
     "np.asarray, or keep it in torch."
 )
+LOAD_OP_LIBRARY = (
+    "Load the library that registers the op in every process that exports, compiles or loads the model: "
+    "import its Python package (e.g. fbgemm_gpu, torchvision) or torch.ops.load_library('<lib>.so') "
+    "before the op is used."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

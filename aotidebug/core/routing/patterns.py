@@ -563,6 +563,12 @@ PATTERNS: tuple[Pattern, ...] = (
             "The TF32 / matmul precision flags were set through both the legacy and the new API",
             (r"used (?:a )?mix of the legacy and new APIs to set the (?:TF32|matmul precision)",),
             0.74, (H.ONE_PRECISION_API,)),
+    # torch.ops.<namespace>.<op> looked up in a process where the library that registers the op
+    # (an extension module, a Python package's import side effect) was never loaded
+    Pattern("AOTD515", "op-library-not-loaded", C.UNSUPPORTED,
+            "An op was called through torch.ops, but the library that registers it is not loaded in this process",
+            (r"'_OpNamespace' '\w+' object has no attribute '\w+'",),
+            0.72, (H.LOAD_OP_LIBRARY,)),
     # a tensor of a dtype NumPy has no type for (bfloat16, float8) converted with .numpy()
     Pattern("AOTD514", "dtype-numpy-lacks", C.UNSUPPORTED,
             "A tensor of a dtype NumPy has no equivalent for (bfloat16, float8) was converted to NumPy",
