@@ -84,6 +84,16 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-export-old-six-module", "deprecated_api"),              # AOTS149: a removed name looked up
     ("cpu-export-onnx-style-axis-names", "dynamic_shape_guard"),  # AOTS139: the spec checker refused a leaf
     ("cpu-run-input-type-registered-only-at-export", "unsupported"),  # AOTS201: a spec type not registered here
+    ("cpu-compile-flex-attention-mixed-dtypes", "unsupported"),   # AOTS202: Inductor declared a limit
+    ("cpu-import-removed-dynamic-dim", "deprecated_api"),         # AOTS203: an import torch no longer has
+    ("cpu-extension-arch-list-misspelt", "compile_toolchain"),    # AOTS204: the extension builder's setup
+    ("cpu-compile-gemm-cache-blocking-two-values", "autotune_failure"),  # AOTS205: a candidate not generated
+    ("cpu-jit-load-of-a-state-dict", "unsupported"),              # AOTS206: another kind of archive
+    ("cpu-compile-optimize-keyword", "unsupported"),              # AOTS207: a keyword taken in no release
+    ("cpu-run-make-fx-over-loaded-model", "unsupported"),         # AOTS208: fake tracing into a loaded model
+    ("cpu-run-fake-tensor-inputs", "input_mismatch"),             # AOTS209: an input without storage
+    ("cpu-legacy-load-given-package-option", "deprecated_api"),   # AOTS210: the legacy API, a newer keyword
+    ("cpu-compile-mx-scale-buffer", "unsupported"),               # AOTS212: a dtype codegen has no type for
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -619,3 +629,21 @@ def test_the_package_api_refusing_a_graph_module_names_the_older_recipe_second()
     d = diagnose_text(_log("cpu-compile-unlifted-module"))
     cats = [c.category.value for c in d.candidates]
     assert cats[:2] == ["unsupported", "deprecated_api"] and d.confidence < 0.7
+
+
+def test_a_dtype_mix_inside_the_compiled_model_names_the_weights_second() -> None:
+    """AOTS213: an op of the compiled model meeting two dtypes at run is the input's, or weights
+    converted after export: the input reading stays first, under the single-cause band."""
+    d = diagnose_text(_log("cpu-run-float64-rows-into-linear-package"))
+    assert [c.category.value for c in d.candidates][:2] == ["input_mismatch", "constant_loading"]
+    assert d.candidates[1].code == "AOTS213" and d.confidence < 0.7
+    # the same words while tracing are not a package's weights
+    assert "AOTS213" not in [c.code for c in diagnose_text(_log("cpu-export-half-matrix-inverse")).candidates]
+
+
+def test_keywords_of_an_earlier_release_and_of_no_release_read_apart() -> None:
+    """AOTS177 / AOTS207 / AOTS210: a keyword the call took in an earlier release is an older recipe;
+    one it never took is an option it does not support; the legacy API given either is the legacy API."""
+    assert diagnose_text(_log("cpu-export-old-keyword")).code == "AOTS177"
+    assert diagnose_text(_log("cpu-compile-optimize-keyword")).code == "AOTS207"
+    assert diagnose_text(_log("cpu-legacy-load-given-package-option")).code == "AOTS210"

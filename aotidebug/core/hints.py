@@ -334,6 +334,12 @@ LOAD_OP_LIBRARY = (
     "import its Python package (e.g. fbgemm_gpu, torchvision) or torch.ops.load_library('<lib>.so') "
     "before the op is used."
 )
+WEIGHTS_DTYPE_AT_EXPORT = (
+    "Check the weights' dtype as well as the inputs': an ExportedProgram shares the eager model's "
+    "tensors, so model.half()/.bfloat16() or an assigned checkpoint of another dtype after torch.export "
+    "changes the package's weights. Convert the model before export (and export with inputs of that "
+    "dtype), or cast the inputs to the dtype the package was compiled for."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -120,6 +120,17 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "torch.export traced into a loaded AOTI model (it runs C++ code on real data only)",
        subsystems=frozenset({S.MODEL_RUN}), phases=frozenset({P.EXPORT}),
        fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
+    # an op of the compiled model meeting two dtypes at run: the input is in another dtype than
+    # compiled, or the weights are (converted after export: the program shares the eager model's
+    # tensors, so model.half() after torch.export changes the package's weights). The op's words
+    # name both, so the input reading (AOTD104) does not claim the >= 0.7 band alone.
+    _r("AOTS213", "dtype-mix-inside-the-compiled-model", "constant_loading", 0.45,
+       "An op of the compiled model met two dtypes: an input in another dtype than compiled, or weights "
+       "converted after export",
+       subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}),
+       keywords=("must have the same dtype", "to have the same dtype", "expected scalar type",
+                 "weight type (", "should be the same"),
+       rivals=("AOTD104",), fixes=(H.WEIGHTS_DTYPE_AT_EXPORT,)),
     # fake-tensor tracing (FakeTensorMode, make_fx, a shape-planning tool) running into a loaded
     # model: its C++ kernels need real data, and the mode refuses the real weights they touch
     _r("AOTS208", "loaded-model-run-under-fake-tensors", "unsupported", 0.62,
