@@ -162,7 +162,9 @@ BUILD_RULES: tuple[Rule, ...] = (
        "Inductor declared a limit while compiling (an op, option, dtype or device this backend does not support)",
        types=frozenset({"InductorError", "LoweringException", "BackendCompilerFailed"}),
        phases=frozenset({P.COMPILE}),
-       keywords=("not supported", "unsupported ", "not yet supported", "only supports", "not built with"),
+       keywords=("not supported", "unsupported ", "not yet supported", "only supports", "not built with",
+                 # two options this build takes one at a time
+                 "cannot both be", "only one of"),
        not_keywords=("unsupported operand", "unsupported format", "internal assert", "report a bug",
                      "cppcompileerror", "out of memory"),
        supersedes=WRAPPED + ("AOTS113", "AOTS120", "AOTS121", "AOTS122")),

@@ -18,7 +18,6 @@ import dataclasses
 import re
 import traceback
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from .compiler_diag import CompilerDiag
@@ -27,182 +26,15 @@ from .frames import (LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText,
 from .handed import handed_to
 from .normalize import unwrap
 from .phase_words import has_signs, phase_from_words
+from .places import (CPP_AOTI_RX, CPP_LOAD_RX, CPP_RUN_RX, TORCH_SYMBOL_RX, Origin, Phase, Subsystem,
+                     classify_origin, subsystem_of_module)
 
 __all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
            "read_exception", "subsystem_of_module", "classify_origin", "text_for_patterns", "MAX_CHAIN"]
 
 MAX_CHAIN = 16
-
-
-class Subsystem(str, Enum):
-    EXPORT = "export"
-    DYNAMO = "dynamo"
-    LOWERING = "lowering"
-    CODEGEN = "codegen"
-    CPP_BUILDER = "cpp_builder"
-    AUTOTUNE = "autotune"
-    PACKAGE_LOAD = "package_load"
-    MODEL_RUN = "model_run"
-    RUNTIME_CPP = "runtime_cpp"
-    TORCHSCRIPT = "torchscript"  # torch.jit: AOTI never calls it, so the user handed it something
-    OTHER = "other"
-    UNKNOWN = "unknown"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class Phase(str, Enum):
-    EXPORT = "export"
-    COMPILE = "compile"
-    LOAD = "load"
-    RUN = "run"
-    UNKNOWN = "unknown"
-
-    def __str__(self) -> str:
-        return self.value
-
-
 WORDS_WINDOW = 8192  # characters read for the words' phase at each end of a long text
 _PHASE_ORDER = {Phase.EXPORT: 0, Phase.COMPILE: 1, Phase.LOAD: 2, Phase.RUN: 3}
-
-
-class Origin(str, Enum):
-    """Where a compiler diagnostic points."""
-
-    GENERATED_WRAPPER = "generated_wrapper"
-    GENERATED_KERNEL = "generated_kernel"
-    GENERATED_TRITON = "generated_triton"
-    TORCH_HEADER = "torch_header"
-    SYSTEM_HEADER = "system_header"  # a compile error inside an installed system header
-    ENV_MISSING_HEADER = "env_missing_header"
-    ENV_MISSING_LIBRARY = "env_missing_library"
-    ENV_MISSING_COMPILER = "env_missing_compiler"
-    ENV_MISSING_NVCC = "env_missing_nvcc"
-    LINK = "link"  # linker error (undefined reference to a non-torch symbol, ld returned 1)
-    LINK_TORCH = "link_torch"  # undefined reference to a torch/AOTI symbol
-    USER = "user"
-    UNPLACED = "unplaced"  # a C++ semantic error quoted without its file (AOTI compiles generated code)
-    UNKNOWN = "unknown"
-
-    def __str__(self) -> str:
-        return self.value
-
-    @property
-    def is_generated(self) -> bool:
-        return self in (Origin.GENERATED_WRAPPER, Origin.GENERATED_KERNEL, Origin.GENERATED_TRITON)
-
-    @property
-    def is_env(self) -> bool:
-        return self.value.startswith("env_")
-
-
-# -- subsystem mapping (data) ---------------------------------------------------------------------
-
-# (module prefix, function regex or "", subsystem); first match wins, so specific rows come first.
-_SUBSYSTEM_TABLE: tuple[tuple[str, str, Subsystem], ...] = (
-    ("torch._inductor.codegen.wrapper", r"autotune", Subsystem.AUTOTUNE),
-    ("torch._inductor.select_algorithm", "", Subsystem.AUTOTUNE),
-    ("torch._inductor.autotune_process", "", Subsystem.AUTOTUNE),
-    ("torch._inductor.runtime.triton_heuristics", "", Subsystem.AUTOTUNE),
-    ("torch._inductor.runtime.benchmarking", "", Subsystem.AUTOTUNE),
-    ("torch._inductor.runtime.coordinate_descent_tuner", "", Subsystem.AUTOTUNE),
-    ("torch._inductor.kernel_benchmark", "", Subsystem.AUTOTUNE),
-    ("torch._inductor.cpp_builder", "", Subsystem.CPP_BUILDER),
-    ("torch._inductor.codecache", "", Subsystem.CPP_BUILDER),
-    ("torch._inductor.async_compile", "", Subsystem.CPP_BUILDER),
-    ("torch._inductor.compile_worker", "", Subsystem.CPP_BUILDER),
-    ("torch.utils.cpp_extension", "", Subsystem.CPP_BUILDER),
-    ("torch._inductor.codegen", "", Subsystem.CODEGEN),
-    ("torch._inductor.package", r"^(?:__call__|run|boxed_run|optimized)$", Subsystem.MODEL_RUN),
-    ("torch._inductor.package", "", Subsystem.PACKAGE_LOAD),
-    ("torch.export.pt2_archive", r"^(?:__call__|run|boxed_run|forward)$", Subsystem.MODEL_RUN),
-    ("torch.export.pt2_archive", "", Subsystem.PACKAGE_LOAD),
-    ("torch._export.serde", "", Subsystem.PACKAGE_LOAD),
-    ("torch._export", r"^optimized$", Subsystem.MODEL_RUN),
-    ("torch._export", r"^aot_load$", Subsystem.PACKAGE_LOAD),
-    ("torch._export", r"^aot_compile$", Subsystem.LOWERING),
-    ("torch._inductor", r"^(?:aoti_load_package|load_package)$", Subsystem.PACKAGE_LOAD),
-    ("torch._inductor.runtime.cache_dir_utils", "", Subsystem.CPP_BUILDER),  # the code cache's directories
-    ("torch._inductor.runtime", "", Subsystem.MODEL_RUN),
-    ("torch._inductor.__init__", "", Subsystem.LOWERING),
-    ("torch._inductor.virtualized", "", Subsystem.OTHER),
-    ("torch._inductor", "", Subsystem.LOWERING),
-    ("torch._export", "", Subsystem.EXPORT),
-    ("torch.export", "", Subsystem.EXPORT),
-    ("torch._dynamo", "", Subsystem.DYNAMO),
-    ("torch._guards", "", Subsystem.DYNAMO),
-    ("torch.jit", "", Subsystem.TORCHSCRIPT),
-)
-# Generic helpers: skipped when looking for the innermost torch frame that names a subsystem.
-_GENERIC = ("torch.export._tree_utils", "torch.export.exported_program", "torch.fx", "torch.utils", "torch._ops", "torch._subclasses", "torch._functorch", "torch.nn",
-            "torch._tensor", "torch._prims", "torch._refs", "torch._decomp", "torch._higher_order_ops",
-            "torch._library", "torch._logging", "torch._utils_internal", "torch.overrides",
-            "torch._compile", "torch._strobelight", "torch.cuda", "torch.autograd", "torch._meta_registrations",
-            "torch._inductor.virtualized", "torch._inductor.utils", "torch._dynamo.utils", "torch.__init__",
-            "torch._dynamo.eval_frame", "torch._dynamo.device_interface", "torch._dynamo.external_utils",
-            "torch._jit_internal", "torch.serialization")
-
-
-def subsystem_of_module(module: str, function: str = "") -> Subsystem | None:
-    """The subsystem of a torch module (and function), or None for a generic helper."""
-    for prefix, fn_rx, sub in _SUBSYSTEM_TABLE:
-        if (module == prefix or module.startswith(prefix + ".")) and (not fn_rx or re.search(fn_rx, function)):
-            if sub is Subsystem.OTHER:
-                return None
-            # a generic helper package hides its modules, unless the table names one more precisely
-            # (torch.utils.cpp_extension is the extension builder, torch.utils the helpers)
-            if not fn_rx and any(module.startswith(g) and len(g) >= len(prefix) for g in _GENERIC):
-                return None
-            return sub
-    return None
-
-
-_CPP_LOAD = re.compile(r"DynamicLibrary|\bdlopen\b|AOTIModelContainerRunner::AOTIModelContainerRunner|AOTIModelPackageLoader|"
-                       r"load_constants|update_constant_buffer|create_func_|AOTInductorModelContainer::AOTInductorModelContainer")
-_CPP_RUN = re.compile(r"AOTIModelContainerRunner::run|run_impl|boxed_run|run_func_|AOTInductorModelContainerRun|"
-                      r"AOTInductorModel(?:Base)?(?:<[^>]*>)?::run")
-_CPP_AOTI = re.compile(r"aot_inductor|AOTI|AOTInductor|aoti_torch_")
-
-# -- compiler diagnostic origin -------------------------------------------------------------------
-
-_GEN_PATH = re.compile(r"\.wrapper\.cpp$|(?:^|/)wrapper\.cpp$|torchinductor_|(?:^|/)c[a-z0-9]{40,}\.(?:cpp|h)$|"
-                       r"(?:^|/)<?tmp>?/.*\.(?:cpp|h|c)$|/var/folders/.*\.(?:cpp|h)$")
-_KERNEL_PATH = re.compile(r"\.kernel\.cpp$|cpp_fused")
-_TRITON_PATH = re.compile(r"(?:^|/)main\.c$|triton|\.ttir$|\.ptx$|launcher")
-_TORCH_HDR = re.compile(r"(?:^|/)torch/(?:include|csrc)/|(?:^|/)(?:ATen|c10)/|aoti_runtime/|aoti_include/")
-_SYS_HDR = re.compile(r"^/(?:usr|opt|Library|Applications)/|/include/c\+\+/|/lib/gcc/|\.sdk/")
-_TORCH_SYM = re.compile(r"aoti_torch_|\btorch::|\bat::|\bc10::|\bAOTI|AtenTensor|_aoti_|\baoti_|"
-                        r"['‘`](?:s|ks|u|ps|buf|arg|int_array_)\d+(?:_\d+)?['’`]")
-
-
-def classify_origin(d: CompilerDiag) -> Origin:
-    """Where a diagnostic points: generated code, a torch header, or the user's environment."""
-    if d.kind == "missing_header":
-        return Origin.ENV_MISSING_HEADER
-    if d.kind == "missing_library":
-        return Origin.ENV_MISSING_LIBRARY
-    if d.kind == "missing_compiler":
-        return Origin.ENV_MISSING_NVCC if d.subject in ("nvcc", "hipcc", "CUDA_HOME", "ROCM_HOME") \
-            else Origin.ENV_MISSING_COMPILER
-    if d.kind == "nvcc":
-        return Origin.ENV_MISSING_NVCC
-    if d.kind == "undefined_reference":
-        return Origin.LINK_TORCH if _TORCH_SYM.search(d.subject) else Origin.LINK
-    if d.kind == "linker":
-        return Origin.LINK
-    if d.kind == "quoted":
-        return Origin.UNPLACED
-    path = d.file.replace("\\", "/")
-    if _TORCH_HDR.search(path):
-        return Origin.TORCH_HEADER
-    if _KERNEL_PATH.search(path) or "cpp_fused" in d.message:
-        return Origin.GENERATED_KERNEL
-    if _GEN_PATH.search(path):
-        return Origin.GENERATED_TRITON if _TRITON_PATH.search(path.rsplit("/", 1)[-1]) else Origin.GENERATED_WRAPPER
-    if _SYS_HDR.search(path):
-        return Origin.SYSTEM_HEADER
-    return Origin.USER if path else Origin.UNKNOWN
 
 
 # -- dataclasses ----------------------------------------------------------------------------------
@@ -402,9 +234,9 @@ def _cpp_subsystem(cpp: tuple[CppFrame, ...], glog: tuple[GlogLine, ...],
     if diags:
         return Subsystem.CPP_BUILDER
     syms = " ".join(f.symbol for f in cpp) + "\n" + "\n".join(ln for ln in text.split("\n") if _RUNNER_TEXT.search(ln))
-    if _CPP_LOAD.search(syms) and not _CPP_RUN.search(syms):
+    if CPP_LOAD_RX.search(syms) and not CPP_RUN_RX.search(syms):
         return Subsystem.PACKAGE_LOAD
-    if _CPP_AOTI.search(syms) or _RUNNER_TEXT.search(syms) or any(g.file.endswith(("shim_common.cpp", "model_container_runner.cpp"))
+    if CPP_AOTI_RX.search(syms) or _RUNNER_TEXT.search(syms) or any(g.file.endswith(("shim_common.cpp", "model_container_runner.cpp"))
                                      for g in glog if g.level in "EF"):
         return Subsystem.RUNTIME_CPP
     for g in glog:
@@ -426,9 +258,9 @@ def _subsystem_phase(sub: Subsystem, cpp: tuple[CppFrame, ...], text: str) -> Ph
         return Phase.RUN
     if sub is Subsystem.RUNTIME_CPP:
         syms = " ".join(f.symbol for f in cpp) + "\n" + text
-        if _CPP_RUN.search(syms):
+        if CPP_RUN_RX.search(syms):
             return Phase.RUN
-        if _CPP_LOAD.search(syms):
+        if CPP_LOAD_RX.search(syms):
             return Phase.LOAD
         return Phase.RUN
     return Phase.UNKNOWN
@@ -502,6 +334,19 @@ def _without_noise(text: str, noise: tuple[str, ...]) -> str:
     return "\n".join(ln for ln in text.split("\n") if ln.strip()[:500] not in drop)
 
 
+# exception types only one phase raises: Inductor's compile wrappers. Read when no frame or API
+# call named the phase (a one-line quote of the error), before the report's words.
+_COMPILE_ONLY_TYPES = frozenset({"InductorError", "LoweringException", "CppCompileError", "BackendCompilerFailed"})
+
+
+def _type_phase(chain: tuple[ExcLink, ...]) -> tuple[Phase, str]:
+    for link in chain:
+        hit = _COMPILE_ONLY_TYPES & {n.rsplit(".", 1)[-1] for n in (link.type, *link.mro)}
+        if hit:
+            return Phase.COMPILE, f"type: {min(hit)}"
+    return Phase.UNKNOWN, ""
+
+
 def _words_phase(text: str) -> tuple[Phase, str]:
     """The phase the report's words name (phase_words.py); `text` is its head and tail (`_ends`)."""
     phase, word = phase_from_words(text, only_complaints=True)
@@ -510,7 +355,7 @@ def _words_phase(text: str) -> tuple[Phase, str]:
 
 def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Section, ...],
               words: str = "") -> Structure:
-    diags = tuple(DiagReading(d, classify_origin(d), bool(_TORCH_SYM.search(d.message))) for d in parsed.diagnostics)
+    diags = tuple(DiagReading(d, classify_origin(d), bool(TORCH_SYMBOL_RX.search(d.message))) for d in parsed.diagnostics)
     frames = tuple(f for s in sections for f in s.frames)
     sub, tframe = _py_subsystem(sections)
     if sub in (Subsystem.UNKNOWN, Subsystem.OTHER):
@@ -522,6 +367,8 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
     text = "\n".join(parsed.error_lines)
     phase, source = _resolve_phase(api, "frames", _subsystem_phase(sub, parsed.cpp_frames, text), mention)
     ends = _ends(words) if words else ""  # cut once: the phase, the test program and the signs read it
+    if phase is Phase.UNKNOWN:
+        phase, source = _type_phase(chain)
     if phase is Phase.UNKNOWN and ends:
         phase, word = _words_phase(_without_noise(ends, parsed.noise))
         source = f"words: {word}"
