@@ -647,3 +647,14 @@ def test_keywords_of_an_earlier_release_and_of_no_release_read_apart() -> None:
     assert diagnose_text(_log("cpu-export-old-keyword")).code == "AOTS177"
     assert diagnose_text(_log("cpu-compile-optimize-keyword")).code == "AOTS207"
     assert diagnose_text(_log("cpu-legacy-load-given-package-option")).code == "AOTS210"
+
+
+def test_a_one_line_inductor_error_is_read_in_the_compile_phase() -> None:
+    """Only compile raises InductorError: a quote without frames still has its phase, and a declared
+    limit in it (two options taken one at a time) reads as one (AOTS202)."""
+    text = ("torch._inductor.exc.InductorError: RuntimeError: Only one of use_mmap_weights and "
+            "use_mmap_weights_external should be true")
+    st = read_structure(text)
+    assert st.phase is Phase.COMPILE and st.phase_source == "type: InductorError"
+    assert diagnose_text(text).code == "AOTS202"
+    assert read_structure("RuntimeError: something failed").phase is not Phase.COMPILE
