@@ -344,6 +344,10 @@ PATTERNS: tuple[Pattern, ...] = (
              r"|parameters|named_parameters|buffers|named_buffers|state_dict|load_state_dict|modules|children"
              r"|named_modules|named_children|forward|apply|requires_grad_|zero_grad|register_\w+|training"
              r"|_parameters|_buffers|_modules|_\w*hooks|graph_module|graph_signature|module)'",
+             # any other attribute the eager model had (generate, device, config): code written for
+             # the eager model, not for the compiled callable (its own API names are left out)
+             r"'AOTICompiledModel' object has no attribute '(?!load_constants|get_constant_fqns|get_metadata"
+             r"|update_constant_buffer|swap_constant_buffer|free_inactive|extract_constants|loader)\w+'",
              r"AOTICompiledModel is not a Module subclass",
              r"'AOTICompiledModel' object is not (?:iterable|subscriptable)"),
             0.78, (H.LOADED_MODEL_IS_NOT_A_MODULE,)),

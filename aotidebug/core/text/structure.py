@@ -529,6 +529,9 @@ def read_exception(exc: BaseException) -> Structure:
                          has_error=True)
 
 
+_ADVICE = re.compile(r"\s*Hint: ")
+
+
 def text_for_patterns(text: str, st: Structure) -> str:
     """`text` without its noise lines when an error is present (warnings and deprecation notices are
     evidence, never the cause); unchanged when the text holds no error (then a notice may be all
@@ -539,7 +542,11 @@ def text_for_patterns(text: str, st: Structure) -> str:
     # recognised by their shape: a live exception's structure was read from other text.
     frames = "frame #" in text and any(f.style == "c10" for f in st.cpp_frames)
     noise = set(st.noise) if st.has_error else {n for n in st.noise if is_benign_notice(n)}
-    if not frames and not noise:
+    # the tracer's own advice under an error ("Hint: ... clamping inf/nan values ...") names what to
+    # try, never what happened
+    advice = st.has_error and "Hint:" in text
+    if not frames and not noise and not advice:
         return text
     return "\n".join(ln for ln in text.split("\n")
-                     if not (frames and "frame #" in ln and is_c10_frame(ln)) and ln.strip()[:500] not in noise)
+                      if not (frames and "frame #" in ln and is_c10_frame(ln)) and ln.strip()[:500] not in noise
+                      and not (advice and _ADVICE.match(ln)))
