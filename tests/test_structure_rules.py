@@ -658,3 +658,20 @@ def test_a_one_line_inductor_error_is_read_in_the_compile_phase() -> None:
     assert st.phase is Phase.COMPILE and st.phase_source == "type: InductorError"
     assert diagnose_text(text).code == "AOTS202"
     assert read_structure("RuntimeError: something failed").phase is not Phase.COMPILE
+
+
+def test_the_tracers_hint_lines_are_advice_not_the_cause() -> None:
+    """Dynamo's graph-break advice ("Hint: ... clamping inf/nan values ...") names what to try; its
+    words never decide the reading (it read numerical at 0.70 on a data-dependent while_loop)."""
+    text = ("torch._dynamo.exc.UncapturedHigherOrderOpError: This higher order operator doesn't work "
+            "unless it is captured completely with torch.compile. Got graph break/error:\n\n"
+            "Data-dependent branching\n  Higher Order Operator: torch.while_loop\n"
+            "  Explanation: Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`).\n"
+            "  Hint: For the common pattern `if tensor_cond: x = transform(x)` (e.g. clamping inf/nan "
+            "values), consider making the code branchless.\n  Hint: Use `torch.cond` to express dynamic "
+            "control flow.\n")
+    d = diagnose_text(text)
+    assert d.category.value == "export_failure"
+    assert "numerical" not in [c.category.value for c in d.candidates]
+    st = read_structure(text)
+    assert "clamping" not in text_for_patterns(text, st) and "Data-dependent" in text_for_patterns(text, st)
