@@ -399,7 +399,8 @@ def read_structure(text: str, *, unwrapped: bool = False) -> Structure:
     if not unwrapped:
         text = unwrap(text)
     parsed = parse_text(text, unwrapped=True)
-    return _assemble(parsed, _links_from_text(parsed), parsed.sections, text)
+    words = _without_advice(text) if "Hint:" in text else text  # the phase and the signs read no advice
+    return _assemble(parsed, _links_from_text(parsed), parsed.sections, words)
 
 
 # -- live exceptions ------------------------------------------------------------------------------
@@ -530,6 +531,11 @@ def read_exception(exc: BaseException) -> Structure:
 
 
 _ADVICE = re.compile(r"\s*Hint: ")
+
+
+def _without_advice(text: str) -> str:
+    """The text without the tracer's advice lines ("Hint: ..."): what to try, never what happened."""
+    return "\n".join(ln for ln in text.split("\n") if not _ADVICE.match(ln))
 
 
 def text_for_patterns(text: str, st: Structure) -> str:
