@@ -340,6 +340,10 @@ WEIGHTS_DTYPE_AT_EXPORT = (
     "changes the package's weights. Convert the model before export (and export with inputs of that "
     "dtype), or cast the inputs to the dtype the package was compiled for."
 )
+FLAT_CONFIG_KEYS = (
+    "Pass compile configs as flat dotted keys: inductor_configs={'aot_inductor.package_constants_in_so': "
+    "False, 'cpp.threads': 4}, not nested dicts of sections (flatten a YAML or JSON config first)."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

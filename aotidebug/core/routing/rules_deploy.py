@@ -282,6 +282,16 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        types=frozenset({"AttributeError"}), keywords=("config.", "config alias"),
        also_keywords=(" does not exist",), supersedes=("AOTS121", "AOTS126", "AOTD901"),
        fixes=(H.CONFIG_OPTION_NAMES,)),
+    # a config SECTION's name refused as an option (`torch._inductor.config.cpp does not exist`):
+    # the configs were nested by section, as a YAML or JSON file holds them; inductor_configs and
+    # config.patch take flat dotted keys. Not an option renamed since (AOTS182).
+    _r("AOTS215", "configs-nested-by-section", "unsupported", 0.62,
+       "Compile configs were given nested by section ({'cpp': {...}}); they take flat dotted keys",
+       types=frozenset({"AttributeError"}),
+       keywords=tuple(f"config.{sec} does not exist" for sec in
+                      ("aot_inductor", "cpp", "triton", "trace", "cuda", "rocm", "halide", "cutlass",
+                       "test_configs", "xpu")),
+       supersedes=("AOTS121", "AOTS126", "AOTS182", "AOTD901"), fixes=(H.FLAT_CONFIG_KEYS,)),
     # torch refusing, on purpose, a value it was handed while compiling (`raise ValueError(...)`
     # in its own code: a model name, an option's value, a path): AOTI does not take that value.
     # Python's own ValueErrors (unpacking, conversions, lookups) inside torch are not refusals.
