@@ -344,6 +344,10 @@ FLAT_CONFIG_KEYS = (
     "Pass compile configs as flat dotted keys: inductor_configs={'aot_inductor.package_constants_in_so': "
     "False, 'cpp.threads': 4}, not nested dicts of sections (flatten a YAML or JSON config first)."
 )
+FLAGS_AS_BOOLS = (
+    "Convert flags read from the environment or a config file to bool before passing them "
+    "(os.environ.get('X', '0') == '1'): a non-empty string like 'false' or '0' is not a bool."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -573,6 +573,13 @@ PATTERNS: tuple[Pattern, ...] = (
             "An op was called through torch.ops, but the library that registers it is not loaded in this process",
             (r"'_OpNamespace' '\w+' object has no attribute '\w+'",),
             0.72, (H.LOAD_OP_LIBRARY,)),
+    # a binding refusing a flag given as text ('false', '0': an environment variable or a config
+    # file's value passed through), shown in the arguments it was invoked with
+    Pattern("AOTD516", "flag-given-as-text", C.UNSUPPORTED,
+            "A flag was given as text ('false', '0', from an environment variable or a config file) where a bool is taken",
+            (r"incompatible (?:constructor|function) arguments[\s\S]{0,800}?Invoked with: [^\n]*?, "
+             r"'(?:false|true|0|1|no|yes|off|on)'(?:,|\)|$)",),
+            0.7, (H.FLAGS_AS_BOOLS,)),
     # a tensor of a dtype NumPy has no type for (bfloat16, float8) converted with .numpy()
     Pattern("AOTD514", "dtype-numpy-lacks", C.UNSUPPORTED,
             "A tensor of a dtype NumPy has no equivalent for (bfloat16, float8) was converted to NumPy",
