@@ -359,6 +359,24 @@ PATTERNS: tuple[Pattern, ...] = (
              r"|forward|apply|requires_grad_|zero_grad|register_\w+|training|children|modules|named_modules"
              r"|named_children|load_state_dict|_modules|_parameters|_buffers)'",),
             0.74, (H.PROGRAM_IS_NOT_A_MODULE,)),
+    # torch.ops.<namespace>.<op> looked up in a process where the library that registers the op
+    # (an extension module, a Python package's import side effect) was never loaded
+    Pattern("AOTD515", "op-library-not-loaded", C.UNSUPPORTED,
+            "An op was called through torch.ops, but the library that registers it is not loaded in this process",
+            (r"'_OpNamespace' '\w+' object has no attribute '\w+'",),
+            0.72, (H.LOAD_OP_LIBRARY,)),
+    # a binding refusing a flag given as text ('false', '0': an environment variable or a config
+    # file's value passed through), shown in the arguments it was invoked with
+    Pattern("AOTD516", "flag-given-as-text", C.UNSUPPORTED,
+            "A flag was given as text ('false', '0', from an environment variable or a config file) where a bool is taken",
+            (r"incompatible (?:constructor|function) arguments[\s\S]{0,800}?Invoked with: [^\n]*?, "
+             r"'(?:false|true|0|1|no|yes|off|on)'(?:,|\)|$)",),
+            0.7, (H.FLAGS_AS_BOOLS,)),
+    # a tensor of a dtype NumPy has no type for (bfloat16, float8) converted with .numpy()
+    Pattern("AOTD514", "dtype-numpy-lacks", C.UNSUPPORTED,
+            "A tensor of a dtype NumPy has no equivalent for (bfloat16, float8) was converted to NumPy",
+            (r"Got unsupported ScalarType \w+",),
+            0.74, (H.CAST_BEFORE_NUMPY,)),
     Pattern("AOTD505", "unsupported-dtype-prose", C.UNSUPPORTED,
             "A dtype or quantisation scheme fails on this path",
             (r"\bfail\w*\s+(?:with|for|on|when using|under)\s+(?:the\s+)?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b",
@@ -567,24 +585,6 @@ PATTERNS: tuple[Pattern, ...] = (
             "The TF32 / matmul precision flags were set through both the legacy and the new API",
             (r"used (?:a )?mix of the legacy and new APIs to set the (?:TF32|matmul precision)",),
             0.74, (H.ONE_PRECISION_API,)),
-    # torch.ops.<namespace>.<op> looked up in a process where the library that registers the op
-    # (an extension module, a Python package's import side effect) was never loaded
-    Pattern("AOTD515", "op-library-not-loaded", C.UNSUPPORTED,
-            "An op was called through torch.ops, but the library that registers it is not loaded in this process",
-            (r"'_OpNamespace' '\w+' object has no attribute '\w+'",),
-            0.72, (H.LOAD_OP_LIBRARY,)),
-    # a binding refusing a flag given as text ('false', '0': an environment variable or a config
-    # file's value passed through), shown in the arguments it was invoked with
-    Pattern("AOTD516", "flag-given-as-text", C.UNSUPPORTED,
-            "A flag was given as text ('false', '0', from an environment variable or a config file) where a bool is taken",
-            (r"incompatible (?:constructor|function) arguments[\s\S]{0,800}?Invoked with: [^\n]*?, "
-             r"'(?:false|true|0|1|no|yes|off|on)'(?:,|\)|$)",),
-            0.7, (H.FLAGS_AS_BOOLS,)),
-    # a tensor of a dtype NumPy has no type for (bfloat16, float8) converted with .numpy()
-    Pattern("AOTD514", "dtype-numpy-lacks", C.UNSUPPORTED,
-            "A tensor of a dtype NumPy has no equivalent for (bfloat16, float8) was converted to NumPy",
-            (r"Got unsupported ScalarType \w+",),
-            0.74, (H.CAST_BEFORE_NUMPY,)),
     Pattern("AOTD808", "legacy-api-in-trace", C.DEPRECATED_API,
             "The legacy aot_compile/aot_load API is in use",
             (r"torch\._export\.aot_(?:compile|load)\(", r"torch\._inductor\.aot_compile\("),
