@@ -94,6 +94,7 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-run-fake-tensor-inputs", "input_mismatch"),             # AOTS209: an input without storage
     ("cpu-legacy-load-given-package-option", "deprecated_api"),   # AOTS210: the legacy API, a newer keyword
     ("cpu-compile-mx-scale-buffer", "unsupported"),               # AOTS212: a dtype codegen has no type for
+    ("cpu-export-op-of-an-unimported-library", "unknown"),        # AOTS217: a third-party op library missing
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category

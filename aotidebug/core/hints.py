@@ -330,9 +330,9 @@ CAST_BEFORE_NUMPY = (
     "np.asarray, or keep it in torch."
 )
 LOAD_OP_LIBRARY = (
-    "Load the library that registers the op in every process that exports, compiles or loads the model: "
-    "import its Python package (e.g. fbgemm_gpu, torchvision) or torch.ops.load_library('<lib>.so') "
-    "before the op is used."
+    "Install and load the library that registers the op in every process that exports, compiles or loads "
+    "the model: import its Python package (fbgemm_gpu, torch_scatter; for torch's quantized_decomposed "
+    "ops, torch.ao.quantization.fx._decomposed) or torch.ops.load_library('<lib>.so') before the op is used."
 )
 WEIGHTS_DTYPE_AT_EXPORT = (
     "Check the weights' dtype as well as the inputs': an ExportedProgram shares the eager model's "

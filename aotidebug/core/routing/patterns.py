@@ -359,11 +359,13 @@ PATTERNS: tuple[Pattern, ...] = (
              r"|forward|apply|requires_grad_|zero_grad|register_\w+|training|children|modules|named_modules"
              r"|named_children|load_state_dict|_modules|_parameters|_buffers)'",),
             0.74, (H.PROGRAM_IS_NOT_A_MODULE,)),
-    # torch.ops.<namespace>.<op> looked up in a process where the library that registers the op
-    # (an extension module, a Python package's import side effect) was never loaded
+    # an op of one of torch's own namespaces looked up through torch.ops before the torch module
+    # that registers it was imported (quantized_decomposed: torch.ao.quantization.fx._decomposed).
+    # A third-party namespace (torch_scatter, fbgemm) is a library missing from the host: AOTS217.
     Pattern("AOTD515", "op-library-not-loaded", C.UNSUPPORTED,
-            "An op was called through torch.ops, but the library that registers it is not loaded in this process",
-            (r"'_OpNamespace' '\w+' object has no attribute '\w+'",),
+            "An op of torch's own namespace was called through torch.ops before the torch module registering it was imported",
+            (r"'_OpNamespace' '(?:quantized_decomposed|quantized|_quantized|prims|aten|higher_order|onednn|mkldnn"
+             r"|_c10d_functional|c10d|inductor)' object has no attribute '\w+'",),
             0.72, (H.LOAD_OP_LIBRARY,)),
     # a binding refusing a flag given as text ('false', '0': an environment variable or a config
     # file's value passed through), shown in the arguments it was invoked with

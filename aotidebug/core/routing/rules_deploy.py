@@ -253,6 +253,17 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        not_keywords=("partially initialized", "unknown location", "'torch._c'", "'torch._c."),
        raise_sites=frozenset({"user", "library", ""}),  # torch importing its own name: AOTS127
        supersedes=("AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"), fixes=(H.RENAMED_TORCH_NAME,)),
+    # an op of a third-party namespace (torch.ops.torch_scatter, torch.ops.fbgemm) not registered:
+    # its library is not installed, or not imported, in this process. The host's, not AOTI's: a
+    # named unknown with the library to install or import (torch's own namespaces: AOTD515).
+    _r("AOTS217", "third-party-op-library-missing", "unknown", 0.5,
+       "An op of a third-party library is not registered here (the library is not installed, or not imported)",
+       types=frozenset({"AttributeError"}), keywords=("'_opnamespace' '",),
+       not_keywords=tuple(f"'_opnamespace' '{ns}'" for ns in
+                          ("quantized_decomposed", "quantized", "_quantized", "prims", "aten", "higher_order",
+                           "onednn", "mkldnn", "_c10d_functional", "c10d", "inductor")),
+       phases=frozenset({P.EXPORT, P.COMPILE, P.LOAD, P.RUN, P.UNKNOWN}),
+       supersedes=("AOTS105", "AOTS106", "AOTS121", "AOTS126", "AOTD905"), fixes=(H.LOAD_OP_LIBRARY,)),
     # the AOTI entry points called with another release's signature (the 2.5-era package API took
     # example args; keywords renamed since): Python's own argument check, raised before any work
     _r("AOTS177", "aoti-api-called-with-another-signature", "deprecated_api", 0.6,
