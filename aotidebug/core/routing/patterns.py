@@ -405,7 +405,7 @@ PATTERNS: tuple[Pattern, ...] = (
              r"Pending unbacked symbols",
              # not the `TORCH_LOGS="+dynamic"` advice every constraint violation carries
              # (`dynamic_shapes` is the argument's name: its validation is not data dependence)
-             r"UserError: (?!Constraints violated)[^\n]*?(?<!\+)(?:dynamic(?!_shapes)|data-dependent)"),
+             r"UserError: (?!Constraints violated)[^\n]*?(?<!\+)(?:dynamic(?![_-]shapes)|data-dependent)"),
             0.78, (H.FIX_EXPORT,)),
     Pattern("AOTD602", "export-unsupported-python", C.EXPORT_FAILURE,
             "torch.export could not trace the model",

@@ -48,6 +48,14 @@ BUILD_RULES: tuple[Rule, ...] = (
        types=frozenset({"ValueError", "AssertionError", "UserError", "TypeError"}),
        not_keywords=("top-level keys", "tree structure", "pytree", "treespec"),
        supersedes=("AOTD601", "AOTS105", "AOTS106", "AOTS126")),
+    # the dynamic_shapes argument's tree not matching the inputs' (a flat spec for a dict input,
+    # keys that are not the forward's argument names): the specification is wrong, as three of
+    # the four labelled rows with these words said; the tracer's wrapper words (AOTD602) are not it
+    _r("AOTS218", "dynamic-shapes-spec-structure-mismatch", "dynamic_shape_guard", 0.6,
+       "The dynamic_shapes specification's structure does not match the inputs (its keys or nesting)",
+       phases=frozenset({P.EXPORT}), types=frozenset({"UserError", "ValueError"}),
+       keywords=("structure of `inputs` and `dynamic_shapes`", "must be the arg names"),
+       supersedes=("AOTD601", "AOTD602", "AOTS105", "AOTS106")),
     # export applying a dynamic_shapes spec to a tensor and indexing past its sizes: the spec
     # names an axis the example input does not have (copied from a model of another rank)
     _r("AOTS169", "dynamic-spec-axis-not-in-tensor", "dynamic_shape_guard", 0.6,
