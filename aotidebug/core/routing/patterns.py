@@ -43,6 +43,11 @@ _IMA_FLAGS = ("AOTI_RUNTIME_CHECK_INPUTS", "CUDA_LAUNCH_BLOCKING", "PYTORCH_NO_C
 _GPU = r"(?:gpu|cuda|rocm|hip|xpu)"
 _VER = r"(?:torch |pytorch |libtorch |version |v)?\d+\.\d+"
 
+# torch's own op namespaces (torch.ops.<ns>): an op missing from one is a torch module not imported
+# (AOTD515); from any other namespace, a third-party library missing from the host (AOTS217)
+TORCH_OP_NAMESPACES = ("quantized_decomposed", "quantized", "_quantized", "prims", "aten", "higher_order",
+                       "onednn", "mkldnn", "_c10d_functional", "c10d", "inductor")
+
 PATTERNS: tuple[Pattern, ...] = (
     # -- 1xx inputs: the call contract (input_mismatch, dynamic_shape_guard) ----------------------
     Pattern("AOTD101", "aoti-input-check-mismatch", C.INPUT_MISMATCH,
@@ -364,8 +369,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # A third-party namespace (torch_scatter, fbgemm) is a library missing from the host: AOTS217.
     Pattern("AOTD515", "op-library-not-loaded", C.UNSUPPORTED,
             "An op of torch's own namespace was called through torch.ops before the torch module registering it was imported",
-            (r"'_OpNamespace' '(?:quantized_decomposed|quantized|_quantized|prims|aten|higher_order|onednn|mkldnn"
-             r"|_c10d_functional|c10d|inductor)' object has no attribute '\w+'",),
+            (r"'_OpNamespace' '(?:" + "|".join(TORCH_OP_NAMESPACES) + r")' object has no attribute '\w+'",),
             0.72, (H.LOAD_OP_LIBRARY,)),
     # a binding refusing a flag given as text ('false', '0': an environment variable or a config
     # file's value passed through), shown in the arguments it was invoked with

@@ -5,6 +5,7 @@ for what each field means."""
 from __future__ import annotations
 
 from .. import hints as H
+from .patterns import TORCH_OP_NAMESPACES
 from .rule import INTERNAL_TYPES, WRAPPED, P, S, Rule
 from .rule import new_rule as _r
 
@@ -259,9 +260,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS217", "third-party-op-library-missing", "unknown", 0.5,
        "An op of a third-party library is not registered here (the library is not installed, or not imported)",
        types=frozenset({"AttributeError"}), keywords=("'_opnamespace' '",),
-       not_keywords=tuple(f"'_opnamespace' '{ns}'" for ns in
-                          ("quantized_decomposed", "quantized", "_quantized", "prims", "aten", "higher_order",
-                           "onednn", "mkldnn", "_c10d_functional", "c10d", "inductor")),
+       not_keywords=tuple(f"'_opnamespace' '{ns}'" for ns in TORCH_OP_NAMESPACES),
        phases=frozenset({P.EXPORT, P.COMPILE, P.LOAD, P.RUN, P.UNKNOWN}),
        supersedes=("AOTS105", "AOTS106", "AOTS121", "AOTS126", "AOTD905"), fixes=(H.LOAD_OP_LIBRARY,)),
     # the AOTI entry points called with another release's signature (the 2.5-era package API took

@@ -341,7 +341,7 @@ _COMPILE_ONLY_TYPES = frozenset({"InductorError", "LoweringException", "CppCompi
 
 def _type_phase(chain: tuple[ExcLink, ...]) -> tuple[Phase, str]:
     for link in chain:
-        hit = _COMPILE_ONLY_TYPES & {n.rsplit(".", 1)[-1] for n in (link.type, *link.mro)}
+        hit = _COMPILE_ONLY_TYPES & link.names
         if hit:
             return Phase.COMPILE, f"type: {min(hit)}"
     return Phase.UNKNOWN, ""
@@ -546,13 +546,11 @@ def text_for_patterns(text: str, st: Structure) -> str:
     # c10 stack frames (`frame #3: sym + 0x9d (0x7f.. in lib.so)`) are read by the structure
     # (subsystem, phase); no pattern needs them, and they are most of a CPU log's bytes. They are
     # recognised by their shape: a live exception's structure was read from other text.
+    if st.has_error and "Hint:" in text:  # the tracer's advice under an error: what to try, not what happened
+        text = _without_advice(text)
     frames = "frame #" in text and any(f.style == "c10" for f in st.cpp_frames)
     noise = set(st.noise) if st.has_error else {n for n in st.noise if is_benign_notice(n)}
-    # the tracer's own advice under an error ("Hint: ... clamping inf/nan values ...") names what to
-    # try, never what happened
-    advice = st.has_error and "Hint:" in text
-    if not frames and not noise and not advice:
+    if not frames and not noise:
         return text
     return "\n".join(ln for ln in text.split("\n")
-                      if not (frames and "frame #" in ln and is_c10_frame(ln)) and ln.strip()[:500] not in noise
-                      and not (advice and _ADVICE.match(ln)))
+                     if not (frames and "frame #" in ln and is_c10_frame(ln)) and ln.strip()[:500] not in noise)
