@@ -348,6 +348,11 @@ FLAGS_AS_BOOLS = (
     "Convert flags read from the environment or a config file to bool before passing them "
     "(os.environ.get('X', '0') == '1'): a non-empty string like 'false' or '0' is not a bool."
 )
+EXPORT_UNWRAPPED_MODEL = (
+    "Export the plain model, not its training wrapper: take ddp.module (or gather a full state dict "
+    "from FSDP into an unwrapped model), put it in eval mode, and keep collectives (all_reduce, "
+    "broadcast) and process-group calls out of the exported forward."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

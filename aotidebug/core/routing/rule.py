@@ -57,6 +57,7 @@ class Rule:
     not_at: tuple[str, ...] = ()  # the innermost torch frame's function is none of these (API entries)
     at: tuple[str, ...] = ()  # the innermost torch frame's function is one of these
     modules: tuple[str, ...] = ()  # the innermost torch frame's module is one of these (dotted)
+    frame_modules: tuple[str, ...] = ()  # some Python frame's module is, or is under, one of these
     test_programs: tuple[str, ...] = ()  # the failing test file or class contains one of these (lower case)
     handed: bool | None = None  # True: a live torch frame held the loaded model (Structure.handed_to)
     no_chain: bool = False  # fires only when no exception was read
@@ -71,7 +72,8 @@ class Rule:
         signal): only such rules corroborate a pattern, since a keyword rule re-reads its words."""
         # a signal is read from the same words a pattern matches ("Segmentation fault"): not structure
         return bool(self.types or self.subsystems or self.phases or self.origins or self.functions
-                    or self.error_types or self.raise_sites or self.at or self.modules or self.test_programs
+                    or self.error_types or self.raise_sites or self.at or self.modules or self.frame_modules
+                    or self.test_programs
                     or self.handed is not None)
 
 

@@ -71,6 +71,14 @@ BUILD_RULES: tuple[Rule, ...] = (
        "torch.export's tracer met something it does not support",
        subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT}),
        keywords=("not supported", "unsupported", "not implemented"), supersedes=("AOTD505", "AOTD506")),
+    # tracing ran into torch.distributed (a DDP or FSDP wrapper's pre-forward, a collective in the
+    # forward): training-time machinery that export does not capture and a package cannot run;
+    # whatever the tracer or the wrapper then says, the cause is the wrapper left on
+    _r("AOTS219", "export-traced-into-distributed", "unsupported", 0.64,
+       "Export traced into torch.distributed code (a DDP/FSDP wrapper or a collective in forward)",
+       frame_modules=("torch.distributed", "torch.nn.parallel"), phases=frozenset({P.EXPORT, P.COMPILE}),
+       supersedes=("AOTD601", "AOTD602", "AOTS105", "AOTS106", "AOTS107", "AOTS126"),
+       fixes=(H.EXPORT_UNWRAPPED_MODEL,)),
     # tracing runs every op on fake tensors that keep their devices: two devices meeting in one op
     # means the model's weights or buffers and its example inputs sit on different devices (it is
     # never raised by a compiled model's run, where a wrong input device is input_mismatch)

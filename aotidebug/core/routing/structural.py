@@ -121,6 +121,9 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
         return False
     if rule.modules and (st.torch_frame is None or st.torch_frame.module not in rule.modules):
         return False
+    if rule.frame_modules and not any((f.module or "").startswith(m) and (f.module or "")[len(m):len(m) + 1] in ("", ".")
+                                      for f in st.frames for m in rule.frame_modules):
+        return False
     if rule.keywords and not any(k in text for k in rule.keywords):
         return False
     if rule.also_keywords and not any(k in text for k in rule.also_keywords):
