@@ -298,3 +298,25 @@ def test_each_signal_regex_runs_only_where_its_literals_are() -> None:
     assert matched == {"SIGSEGV", "SIGBUS", "SIGABRT", "SIGILL", "SIGFPE", "SIGKILL"}
     assert parse_text("frame #1: f(unsigned int) + 0x1 (0x7f in /x.so)\nSegmentation fault (core dumped)").signals \
         == ("SIGSEGV",)
+
+
+def test_exception_that_says_deprecated_is_the_error_not_noise() -> None:
+    # torch's stub for a removed function raises a RuntimeError worded as a deprecation: that line
+    # ends the traceback (a chain link), while a warning line with the same words stays noise
+    text = ("Traceback (most recent call last):\n"
+            '  File "x.py", line 3, in <module>\n'
+            "RuntimeError: This function was deprecated since version 1.9 and is now removed.\n"
+            "x.py:4: FutureWarning: torch.foo is deprecated and will be removed in a future release\n")
+    st = read_structure(text)
+    assert [c.type for c in st.chain] == ["RuntimeError"]
+    assert st.has_error
+    assert len(st.noise) == 1 and "FutureWarning" in st.noise[0]
+
+
+def test_traceback_cut_before_its_exception_still_reports_an_error() -> None:
+    frames = ('  File "/opt/conda/lib/python3.11/site-packages/torch/_inductor/compile_fx.py", line 1143, '
+              "in compile_fx_aot\n    compiled_lib_path = compile_fx(\n")
+    cut = read_structure("The stack trace of the compile crash:\nTraceback (most recent call last):\n" + frames)
+    assert cut.has_error and not cut.chain and cut.phase is Phase.COMPILE
+    # the same frames printed by traceback.print_stack() (no header) are not an error report
+    assert not read_structure("a printed stack:\n" + frames).has_error

@@ -504,7 +504,8 @@ class _Builder:
         if g:
             self.glog.append(GlogLine(g.group("lvl"), g.group("file"), int(g.group("line")), g.group("msg")[:1000], i))
             body = g.group("msg")
-        if any_word(low, _NOISE_WORDS) and _NOISE.search(line):  # a glog W line may carry the cause (an OOM)
+        if any_word(low, _NOISE_WORDS) and _NOISE.search(line) and not self._raised(body):
+            # a glog W line may carry the cause (an OOM); an exception that says "deprecated" is the error
             self.noise.append(line.strip()[:500])
             self.noise_lines.add(i)
             return
@@ -544,6 +545,13 @@ class _Builder:
             self.inline.append(ExcLine(inline[0], msg[:1000], i, inner_types(msg)))
         if (g is None or g.group("lvl") in "EF") and any_word(low, _ERRORISH_WORDS) and _ERRORISH.search(body):
             self.errors.append(body.strip()[:500])
+
+    @staticmethod
+    def _raised(body: str) -> bool:
+        """True when `body` is an exception line of an error type (not a warning) at its start."""
+        lead = len(body) - len(body.lstrip())
+        exc = parse_exception_line(body.strip(), 0) if lead <= 2 else None
+        return exc is not None and not exc.is_warning
 
     def diag(self, text: str, low: str, i: int) -> bool:
         """Record `text`'s compiler or toolkit diagnostic, if it holds one (`low`: a lower-cased

@@ -374,7 +374,9 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
         source = f"words: {word}"
     api_call = api_src if api is not Phase.UNKNOWN else mention_src
     has_error = bool(any(not c.type.endswith("Warning") for c in chain) or diags or parsed.signals
-                     or any(g.level in "EF" for g in parsed.glog) or parsed.error_lines)
+                     or any(g.level in "EF" for g in parsed.glog) or parsed.error_lines
+                     # a traceback cut before its exception line (a pasted excerpt) still reports an error
+                     or (frames and "most recent call last" in words))
     return Structure(chain, frames, tuple(f for f in frames if f.is_user), tframe, _raise_site(sections), sub,
                      phase, source if phase is not Phase.UNKNOWN else "", api_call, parsed.cpp_frames,
                      parsed.glog, diags, parsed.signals, parsed.noise, parsed.error_lines, has_error, sections,
