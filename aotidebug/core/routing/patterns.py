@@ -310,7 +310,10 @@ PATTERNS: tuple[Pattern, ...] = (
              r"\b(?:AOTI|AOTInductor|aot_inductor|AOT Inductor) (?:does not|doesn't|do not|cannot|can't|can not) (?:yet )?(?:support|handle)\b",
              r"NotImplementedError: [^\n]*(?:AOTI|aot_inductor|cpp_wrapper|C shim|fallback)",
              r"\"?\w+\"? not implemented for '(?:Half|BFloat16|Float8\w*|ComplexFloat|Bool|Char|Byte)'",
-             r"\bexpect \w+ to be (?:bfloat16|float16|float|half|int\d+) tensor"),
+             r"\bexpect \w+ to be (?:bfloat16|float16|float|half|int\d+) tensor",
+             # the op's dispatcher found no kernel allowed for these inputs on this device (the
+             # backends a GPU script pins or switches off)
+             r"No viable backend for \w+ was found"),
             0.72, (H.REPLACE_UNSUPPORTED_OP, H.CHECK_OP_DTYPE_SUPPORT)),
     # AOTI's own statement of a limit it has (the raise site names it): a direct reading, above a
     # wrapper's torch_bug reading (InductorError: ValueError: ...).
