@@ -353,6 +353,11 @@ EXPORT_UNWRAPPED_MODEL = (
     "from FSDP into an unwrapped model), put it in eval mode, and keep collectives (all_reduce, "
     "broadcast) and process-group calls out of the exported forward."
 )
+DENSE_INPUTS_FOR_INDUCTOR = (
+    "Give the compiled model dense tensors: convert sparse inputs, buffers and constants with "
+    ".to_dense() before export (or pass the indices and values as two dense tensors and rebuild the "
+    "product with index_add/scatter inside forward); AOTInductor compiles strided tensors only."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -147,6 +147,16 @@ BUILD_RULES: tuple[Rule, ...] = (
        keywords=tuple(f"keyerror: torch.{d}" for d in ("float", "bfloat", "bits", "uint", "int", "complex",
                                                        "bool", "qint", "quint")),
        supersedes=WRAPPED + ("AOTS120", "AOTS121", "AOTS122", "AOTS126")),
+    # a sparse tensor (COO, CSR, CSC, BSR) reaching Inductor as an input, a buffer or a constant:
+    # Inductor compiles strided tensors only, so whatever its lowering then trips on (no strides,
+    # no storage, no kernel at a Sparse dispatch key) the layout is what it does not support
+    _r("AOTS220", "sparse-layout-into-inductor", "unsupported", 0.66,
+       "A sparse tensor reached Inductor, which compiles strided tensors only",
+       phases=frozenset({P.EXPORT, P.COMPILE}),
+       keywords=("tensors do not have strides", "tensor does not have strides", "storage of sparsetensorimpl",
+                 "storage of sparsecsrtensorimpl", "dispatch key dispatchkey.sparse"),
+       supersedes=WRAPPED + ("AOTS105", "AOTS106", "AOTS113", "AOTS120", "AOTS121", "AOTS122", "AOTS126"),
+       fixes=(H.DENSE_INPUTS_FOR_INDUCTOR,)),
     # an op or functional refusing a combination of its own arguments while export traces it (an
     # explicit mask with is_causal, align_corners with a nearest mode): the call as written is one
     # the op does not support, not a model the tracer cannot follow
