@@ -320,3 +320,24 @@ def test_traceback_cut_before_its_exception_still_reports_an_error() -> None:
     assert cut.has_error and not cut.chain and cut.phase is Phase.COMPILE
     # the same frames printed by traceback.print_stack() (no header) are not an error report
     assert not read_structure("a printed stack:\n" + frames).has_error
+
+
+def test_a_wrapper_that_announces_its_reason_carries_the_lines_below_it() -> None:
+    # dynamo's wrapper of a higher-order op's graph break puts the reason on the next lines; a
+    # live str(exc) holds them, so the text's chain link holds them too (up to the hint)
+    text = ("Traceback (most recent call last):\n"
+            '  File "x.py", line 3, in <module>\n'
+            "torch._dynamo.exc.UncapturedHigherOrderOpError: This higher order operator doesn't work "
+            "unless it is captured completely with torch.compile. Got graph break/error:\n\n"
+            "torch.cond: differing branch outputs\n"
+            "  Higher Order Operator: torch.cond\n"
+            "  Explanation: Expected branches to return the same pytree structure.\n"
+            "  Hint: Your code may result in an error when running in eager.\n")
+    (link,) = read_structure(text).chain
+    assert link.message.splitlines()[1:] == ["torch.cond: differing branch outputs",
+                                             "Higher Order Operator: torch.cond",
+                                             "Explanation: Expected branches to return the same pytree structure."]
+    # an exception line that does not announce a reason keeps its one line
+    plain = read_structure("Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n"
+                           "RuntimeError: boom\nsomething printed later\n")
+    assert plain.chain[0].message == "boom"

@@ -358,6 +358,12 @@ DENSE_INPUTS_FOR_INDUCTOR = (
     ".to_dense() before export (or pass the indices and values as two dense tensors and rebuild the "
     "product with index_add/scatter inside forward); AOTInductor compiles strided tensors only."
 )
+PURE_HIGHER_ORDER_BODIES = (
+    "Keep torch.cond / while_loop / scan bodies pure functions of their operands: no prints, "
+    "logging, Python randomness or list appends, no writes to buffers, inputs or module attributes "
+    "(return the new value as an output instead), no output that is an operand unchanged (return a "
+    "clone), and no calls the tracer skips (torch.compiler.disable, autograd.grad)."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

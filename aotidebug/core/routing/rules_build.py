@@ -157,6 +157,23 @@ BUILD_RULES: tuple[Rule, ...] = (
                  "storage of sparsecsrtensorimpl", "dispatch key dispatchkey.sparse"),
        supersedes=WRAPPED + ("AOTS105", "AOTS106", "AOTS113", "AOTS120", "AOTS121", "AOTS122", "AOTS126"),
        fixes=(H.DENSE_INPUTS_FOR_INDUCTOR,)),
+    # a higher-order op (cond, while_loop, scan, map) whose branch or body holds what such a body
+    # may not: a side effect, a mutation of an input or a module, an alias of an input, a call
+    # the tracer skips. The op states the limit itself ("doesn't work unless it is captured
+    # completely"). What the body returns (its type, structure or metadata) and a data-dependent
+    # branch inside it are the user's control flow written wrong: an export failure (AOTS105).
+    # Of the labelled rows with a body's content as the reason, six say unsupported, two
+    # export_failure, which stays the second reading (AOTS105 is not superseded; AOTS107, which
+    # reads the same "not supported" of the tracer's explanation, is)
+    _r("AOTS221", "higher-order-op-body-not-capturable", "unsupported", 0.66,
+       "A cond/while_loop/scan body holds something a higher-order op's body may not (a side effect, "
+       "a mutation, an alias of an input, a skipped call)",
+       types=frozenset({"UncapturedHigherOrderOpError"}), phases=frozenset({P.EXPORT, P.COMPILE}),
+       keywords=("captured completely",),
+       not_keywords=("return type", "branch outputs", "same pytree structure", "same metadata",
+                     "same number of outputs", "data-dependent branching", "nested pytree of tensors"),
+       supersedes=("AOTD601", "AOTD602", "AOTS107"),
+       fixes=(H.PURE_HIGHER_ORDER_BODIES,)),
     # an op or functional refusing a combination of its own arguments while export traces it (an
     # explicit mask with is_causal, align_corners with a nearest mode): the call as written is one
     # the op does not support, not a model the tracer cannot follow

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .compiler_diag import DIAG_WORDS, CompilerDiag, read_diag
 from .normalize import unwrap
@@ -627,6 +627,31 @@ def _lines_holding(lines: list[str], words: tuple[str, ...]) -> list[int]:
     return out
 
 
+# an exception line that announces its reason on the lines below it (dynamo's wrapper of a
+# higher-order op's graph break: "... Got graph break/error:"); live, str(exc) holds them too
+_REASON_FOLLOWS = ("graph break/error:", "Got error:")
+_REASON_STOP = ("from user code", "Set TORCHDYNAMO", "Traceback", "Hint:", "Developer debug context",
+                "For more details", "File ")
+
+
+def _with_reason(exc: ExcLine, lines: list[str]) -> ExcLine:
+    """`exc` with the reason lines that follow it appended to its message (at most 4 lines, up to
+    the first blank line after them or a frame, a hint, or the tracer's footer)."""
+    got: list[str] = []
+    for line in lines[exc.text_line + 1:exc.text_line + 12]:
+        body = line.strip()
+        if not body:
+            if got:
+                break
+            continue
+        if body.startswith(_REASON_STOP) or len(got) == 4:
+            break
+        got.append(body)
+    if not got:
+        return exc
+    return replace(exc, message=(exc.message + "\n" + "\n".join(got))[:1000])
+
+
 def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
     """Parse any log or traceback text into frames, exceptions, C++ frames, glog lines, compiler
     diagnostics, signals and noise. Pure: never imports torch, never raises on odd input.
@@ -659,6 +684,9 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
             continue
         b.other(line, i)
     b.close(None)
+    sections = [replace(sec, exception=_with_reason(sec.exception, lines))
+                if sec.exception is not None and sec.exception.message.endswith(_REASON_FOLLOWS) else sec
+                for sec in b.sections]
     joined = "\n".join(lines[i] for i in _lines_holding(lines, _SIGNAL_WORDS) if i not in b.noise_lines)
     low = joined.lower()
     signals = tuple(name for name, words, rx in _signal_gates()
@@ -667,5 +695,5 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
         signals = ("SIGABRT",)
     if not signals and "core dumped" in low and _CORE.search(joined):
         signals = ("COREDUMP",)
-    return ParsedText(tuple(b.sections), tuple(b.cpp), tuple(b.glog), tuple(b.diags), signals,
+    return ParsedText(tuple(sections), tuple(b.cpp), tuple(b.glog), tuple(b.diags), signals,
                       tuple(dict.fromkeys(b.noise)), tuple(b.errors), tuple(b.mentions), tuple(b.inline))
