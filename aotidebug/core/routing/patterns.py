@@ -180,6 +180,7 @@ PATTERNS: tuple[Pattern, ...] = (
              # a GPU facility used from a torch build or host without one: the CUDA hooks' stubs,
              # the dummy classes a CPU-only build defines, a pinned copy with no accelerator
              r"without ATen_(?:cuda|hip) library",
+             r"PyTorch is not linked with support for (?:cuda|hip|xpu|mps) devices",
              r"Tried to instantiate dummy base class \w+",
              r"torch\.(?:cuda|xpu)\.\w+ requires (?:CUDA|XPU) support",
              r"Cannot access accelerator device when none is available",
