@@ -520,6 +520,8 @@ PATTERNS: tuple[Pattern, ...] = (
             (r"\b(?:different|differing|wrong|incorrect|inconsistent|mismatch(?:ed|ing)?|garbage|corrupt(?:ed)?|bogus) (?:\w+ )?(?:results?|outputs?|values|numbers|predictions|answers?|execution)\b",
              r"\b(?:differs?|diverg\w*|deviat\w*|different) (?:\w+ ){0,3}(?:from|than|vs\.?|to) (?:the )?eager\b",
              r"\b(?:outputs?|results?) mismatch(?:es)?\b",
+             # "numerical error / discrepancy / divergence / mismatch" (not "numerical stability" advice)
+             r"\bnumeric(?:al)? (?:errors?|issues?|problems?|mismatch(?:es)?|discrepanc(?:y|ies)|differences?|divergences?|inaccurac(?:y|ies))\b",
              r"\baccuracy (?:regression|drop|issue|problem|mismatch|failure|loss)",
              r"\b(?:qualit\w+|quality) regression",
              r"\b(?:this|that|it|output|result|out) is (?:silently )?(?:wrong|incorrect)\b",
