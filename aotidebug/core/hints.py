@@ -364,6 +364,11 @@ PURE_HIGHER_ORDER_BODIES = (
     "(return the new value as an output instead), no output that is an operand unchanged (return a "
     "clone), and no calls the tracer skips (torch.compiler.disable, autograd.grad)."
 )
+FEWER_THREADS_OR_HIGHER_LIMITS = (
+    "Start fewer or smaller threads, or allow more: lower OMP_NUM_THREADS / torch.set_num_threads and "
+    "OMP_STACKSIZE to what the host or container allows (its CPU quota, not the machine's core count), "
+    "or raise the worker's limits (ulimit -u for processes, ulimit -v / RLIMIT_AS for address space)."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

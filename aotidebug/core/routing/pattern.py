@@ -1,0 +1,34 @@
+"""What a routing-table entry is (`Pattern`), and the regex pieces several entries share.
+The entries: patterns_call.py (1xx-4xx) and patterns_platform.py (5xx-9xx); patterns.py joins
+them in code order and holds the policy for writing them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..categories import Category as C
+
+__all__ = ["Pattern", "TORCH_OP_NAMESPACES", "IMA_FLAGS", "GPU", "VER"]
+
+
+@dataclass(frozen=True)
+class Pattern:
+    code: str
+    slug: str
+    category: C
+    title: str
+    regexes: tuple[str, ...]
+    weight: float = 0.6
+    fixes: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+
+
+IMA_FLAGS = ("AOTI_RUNTIME_CHECK_INPUTS", "CUDA_LAUNCH_BLOCKING", "PYTORCH_NO_CUDA_MEMORY_CACHING",
+             "AOT_INDUCTOR_DEBUG_INTERMEDIATE_VALUE_PRINTER")
+GPU = r"(?:gpu|cuda|rocm|hip|xpu)"
+VER = r"(?:torch |pytorch |libtorch |version |v)?\d+\.\d+"
+
+# torch's own op namespaces (torch.ops.<ns>): an op missing from one is a torch module not imported
+# (AOTD515); from any other namespace, a third-party library missing from the host (AOTS217)
+TORCH_OP_NAMESPACES = ("quantized_decomposed", "quantized", "_quantized", "prims", "aten", "higher_order",
+                       "onednn", "mkldnn", "_c10d_functional", "c10d", "inductor")

@@ -1,0 +1,445 @@
+"""Routing-table entries 5xx-9xx: the toolchain and unsupported features, export, versions and
+hardware targets, memory, numerics and API generations, torch's own defects. Data only; see
+patterns.py for how entries are written."""
+
+from __future__ import annotations
+
+from .. import hints as H
+from ..categories import Category as C
+from .pattern import GPU, TORCH_OP_NAMESPACES, VER, Pattern
+
+__all__ = ["PLATFORM_PATTERNS"]
+
+PLATFORM_PATTERNS: tuple[Pattern, ...] = (
+    # -- 5xx toolchain and unsupported features --------------------------------------------------
+    Pattern("AOTD501", "cpp-compile-error", C.COMPILE_TOOLCHAIN,
+            "The C++ compiler or linker failed on a missing header, library, symbol or tool",
+            (r"fatal error: ['‘\"]?[\w/.+-]+['’\"]?:? (?:file not found|No such file or directory)",
+             r"collect2: error", r"undefined reference to [`'‘]?[A-Za-z_]\w*", r"\bld(?:\.\w+)?: cannot find -l\w+",
+             r"\b(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|c\+\+)(?::)? (?:command )?not found",
+             r"CUDA_HOME environment variable is not set",
+             r"nvcc is required to build", r"Check that ROCm toolchain is available",
+             r"only supports? MSVC with English language pack", r"OMP_PREFIX`? is invalid"),
+            0.66, (H.READ_COMPILER_OUTPUT, H.INSTALL_TOOLCHAIN)),
+    # The build failed and the words stop there: the cause is the tools or the code AOTI generated
+    # (about even on labelled reports), so this is a symptom at a symptom's weight; a compiler
+    # message naming what failed (structural rules AOTS124/125/129/130/131) decides.
+    Pattern("AOTD507", "cpp-build-failed", C.COMPILE_TOOLCHAIN,
+            "The C++ build step failed; the words do not say whether the tools or the generated code",
+            (r"CppCompileError", r"(?:C\+\+|cpp) compil(?:e|ation) error",
+             r"CalledProcessError: Command .*\b(?:gcc|g\+\+|c\+\+|clang\+?\+?|nvcc|hipcc|icx|cl)\b",
+             r"error: command '[^'\n]*' failed",
+             r"Failed to (?:compile cpp file|link files)\."),
+            0.5, (H.READ_COMPILER_OUTPUT, H.INSTALL_TOOLCHAIN)),
+    Pattern("AOTD503", "toolchain-prose", C.COMPILE_TOOLCHAIN,
+            "A compiler header, library or toolkit is missing",
+            (r"[\w/]+\.h[`'’\"]? (?:\w+ ){0,2}(?:(?:file |header )?(?:is |was )?not found|is(?:n't|n’t) found|missing)",
+             r"(?:can(?:no|')t|could not|unable to|fails? to) find [`'\"]?[\w/.]+\.h\b",
+             r"\bmissing (?:\w+ )?headers?\b",
+             r"\b(?:ROCM_HOME|CUDA_HOME|_find_rocm_home|_find_cuda_home)\b"),
+            0.62, (H.INSTALL_TOOLCHAIN, H.READ_COMPILER_OUTPUT)),
+    Pattern("AOTD502", "missing-c-shim", C.UNSUPPORTED,
+            "An op has no C shim or fallback that AOTI can call",
+            (r"aoti_torch_\w+['’]? was not declared in this scope",
+             r"use of undeclared identifier ['‘]?aoti_torch_",
+             r"Could not find schema for \S+"),
+            0.8, (H.REPLACE_UNSUPPORTED_OP,)),
+    Pattern("AOTD504", "unsupported-op", C.UNSUPPORTED,
+            "An op, dtype or feature is not supported on this path",
+            (r"Could not run '\w+::\w+' with arguments from the '\w+' backend",
+             r"\bnot (?:yet )?supported (?:by|in|with|for) (?:AOTI|AOTInductor|aot_inductor|aot inductor|cpp_wrapper|the C\+\+ wrapper)",
+             r"\bUnsupported output type",
+             r"\b(?:AOTI|AOTInductor|aot_inductor|AOT Inductor) (?:does not|doesn't|do not|cannot|can't|can not) (?:yet )?(?:support|handle)\b",
+             r"NotImplementedError: [^\n]*(?:AOTI|aot_inductor|cpp_wrapper|C shim|fallback)",
+             r"\"?\w+\"? not implemented for '(?:Half|BFloat16|Float8\w*|ComplexFloat|Bool|Char|Byte)'",
+             r"\bexpect \w+ to be (?:bfloat16|float16|float|half|int\d+) tensor",
+             # the op's dispatcher found no kernel allowed for these inputs on this device (the
+             # backends a GPU script pins or switches off)
+             r"No viable backend for \w+ was found"),
+            0.72, (H.REPLACE_UNSUPPORTED_OP, H.CHECK_OP_DTYPE_SUPPORT)),
+    # AOTI's own statement of a limit it has (the raise site names it): a direct reading, above a
+    # wrapper's torch_bug reading (InductorError: ValueError: ...).
+    Pattern("AOTD508", "aoti-declared-limit", C.UNSUPPORTED,
+            "AOTI says it does not support this (a declared limit of the runtime or packager)",
+            (r"AOTInductorArrayRefTensor ndim exceeds",
+             r"Unsupported scalar_to_tensor_handle", r"num_(?:models|runners) must be 1 when run_single_threaded",
+             r"Only ExportedProgram is supported", r"Unsupported constant type:",
+             r"doesn't support constants greater than \d+ ?GB", r"C\+\+ wrapper codegen error: Unsupported platform"),
+            0.8, (H.REPLACE_UNSUPPORTED_OP,)),
+    # CUDA refuses a call while a stream captures; a loaded AOTI runner synchronises its threads
+    # on every run unless loaded single-threaded (torch's own docs for run_single_threaded).
+    Pattern("AOTD509", "cuda-graph-capture", C.UNSUPPORTED,
+            "A call that is not allowed during CUDA graph capture ran while a stream was capturing",
+            (r"operation not permitted when stream is capturing", r"cudaErrorStreamCaptureUnsupported",
+             r"operation would make the legacy stream depend on a capturing blocking stream",
+             r"cudaErrorStreamCaptureImplicit"),
+            0.74, (H.SINGLE_THREADED_FOR_CAPTURE,)),
+    # the loaded model wraps a C++ loader object: it cannot cross a process boundary by pickle
+    Pattern("AOTD510", "loaded-runner-not-picklable", C.UNSUPPORTED,
+            "A loaded AOTI model was pickled (e.g. sent to worker processes); its C++ runner cannot be",
+            (r"(?:cannot|can't) pickle '[\w.]*AOTI\w*' object",
+             r"(?:cannot|can't) pickle '[\w.]*_aoti\.\w+' object"),
+            0.8, (H.LOAD_IN_EACH_PROCESS,)),
+    # Dynamo skips the loaded model's call by design: torch.compile over an AOTI model
+    Pattern("AOTD511", "loaded-model-traced-by-dynamo", C.UNSUPPORTED,
+            "torch.compile was asked to trace a loaded AOTI model (it is compiled already)",
+            (r"`(?:AOTICompiledModel|AOTIModelPackageLoader)\.\w+` should not be traced",
+             r"Avoid calling the function `(?:AOTICompiledModel|AOTIModelPackageLoader)\.",
+             r"qualname: (?:AOTICompiledModel|AOTIModelPackageLoader)\.\w+"),
+            0.76, (H.CALL_LOADED_MODEL_DIRECTLY,)),
+    # the loaded model is a compiled callable: the nn.Module API is not there
+    Pattern("AOTD512", "loaded-model-used-as-module", C.UNSUPPORTED,
+            "The loaded AOTI model was used as an nn.Module (it is a compiled callable)",
+            (r"'AOTICompiledModel' object has no attribute '(?:eval|train|to|cuda|cpu|half|float|double|bfloat16"
+             r"|parameters|named_parameters|buffers|named_buffers|state_dict|load_state_dict|modules|children"
+             r"|named_modules|named_children|forward|apply|requires_grad_|zero_grad|register_\w+|training"
+             r"|_parameters|_buffers|_modules|_\w*hooks|graph_module|graph_signature|module)'",
+             # any other attribute the eager model had (generate, device, config): code written for
+             # the eager model, not for the compiled callable (its own API names are left out)
+             r"'AOTICompiledModel' object has no attribute '(?!load_constants|get_constant_fqns|get_metadata"
+             r"|update_constant_buffer|swap_constant_buffer|free_inactive|extract_constants|loader)\w+'",
+             r"AOTICompiledModel is not a Module subclass",
+             r"'AOTICompiledModel' object is not (?:iterable|subscriptable)"),
+            0.78, (H.LOADED_MODEL_IS_NOT_A_MODULE,)),
+    # an ExportedProgram is a traced program, not an nn.Module: dtype, device and mode methods are
+    # not there (it is frozen as traced; ep.module() gives a runnable module)
+    Pattern("AOTD513", "exported-program-used-as-module", C.UNSUPPORTED,
+            "An ExportedProgram was used as an nn.Module (it is frozen at the dtypes and devices it was traced with)",
+            (r"'ExportedProgram' object has no attribute '(?:eval|train|to|cuda|cpu|half|float|double|bfloat16"
+             r"|forward|apply|requires_grad_|zero_grad|register_\w+|training|children|modules|named_modules"
+             r"|named_children|load_state_dict|_modules|_parameters|_buffers)'",),
+            0.74, (H.PROGRAM_IS_NOT_A_MODULE,)),
+    # an op of one of torch's own namespaces looked up through torch.ops before the torch module
+    # that registers it was imported (quantized_decomposed: torch.ao.quantization.fx._decomposed).
+    # A third-party namespace (torch_scatter, fbgemm) is a library missing from the host: AOTS217.
+    Pattern("AOTD515", "op-library-not-loaded", C.UNSUPPORTED,
+            "An op of torch's own namespace was called through torch.ops before the torch module registering it was imported",
+            (r"'_OpNamespace' '(?:" + "|".join(TORCH_OP_NAMESPACES) + r")' object has no attribute '\w+'",),
+            0.72, (H.LOAD_OP_LIBRARY,)),
+    # a binding refusing a flag given as text ('false', '0': an environment variable or a config
+    # file's value passed through), shown in the arguments it was invoked with
+    Pattern("AOTD516", "flag-given-as-text", C.UNSUPPORTED,
+            "A flag was given as text ('false', '0', from an environment variable or a config file) where a bool is taken",
+            (r"incompatible (?:constructor|function) arguments[\s\S]{0,800}?Invoked with: [^\n]*?, "
+             r"'(?:false|true|0|1|no|yes|off|on)'(?:,|\)|$)",),
+            0.7, (H.FLAGS_AS_BOOLS,)),
+    # a tensor of a dtype NumPy has no type for (bfloat16, float8) converted with .numpy()
+    Pattern("AOTD514", "dtype-numpy-lacks", C.UNSUPPORTED,
+            "A tensor of a dtype NumPy has no equivalent for (bfloat16, float8) was converted to NumPy",
+            (r"Got unsupported ScalarType \w+",),
+            0.74, (H.CAST_BEFORE_NUMPY,)),
+    Pattern("AOTD505", "unsupported-dtype-prose", C.UNSUPPORTED,
+            "A dtype or quantisation scheme fails on this path",
+            (r"\bfail\w*\s+(?:with|for|on|when using|under)\s+(?:the\s+)?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b",
+             r"\bonly (?:supports?|accepts?) (?:bfloat16|float16|fp16|bf16|float32|fp32)\b",
+             r"\b(?:float16|fp16|bfloat16|bf16|int4|int8|fp8|float8)\b (?:\w+ ){0,2}?(?:fail(?:s|ed|ing)?|breaks?|broken)\b",
+             r"\b(?:does not|doesn't|cannot|can't|can not) (?:handle|support) (?:\w+ )?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b"),
+            0.52, (H.CHECK_OP_DTYPE_SUPPORT, H.REPLACE_UNSUPPORTED_OP)),
+    Pattern("AOTD506", "unsupported-feature-prose", C.UNSUPPORTED,
+            "A feature, op or backend is not supported on this path",
+            (r"\b(?:is|are) not (?:yet |currently )?(?:supported|implemented)\b",
+             r"(?:\bnot|\bcannot|n't) (?:yet |natively )?support\b",
+             r"\bno (?:support|fallback|lowering|c[- ]?shim|shim|implementation) (?:for|of)\b",
+             r"\bcould not find an? (?:implementation|kernel) for\b",
+             r"\bmissing (?:\w+ )?(?:fallbacks?|c[- ]?shims?|shims?|lowerings?|implementations?|support)\b",
+             r"\b(?:unsupported|unimplemented) (?:by|op|operator|dtype|feature|backend|device|type|argument|input)s?\b",
+             r"\bonly (?:partially |fully )?supports?\b|\b(?:is|are) only supported (?:on|for|by|in|with)\b"),
+            0.52, (H.REPLACE_UNSUPPORTED_OP, H.CHECK_OP_DTYPE_SUPPORT)),
+    # -- 6xx export ------------------------------------------------------------------------------
+    Pattern("AOTD601", "data-dependent-guard", C.EXPORT_FAILURE,
+            "torch.export hit data-dependent control flow",
+            (r"Could not guard on data-dependent expression", r"GuardOnDataDependentSymNode",
+             r"guard_size_oblivious would fix the error",
+             r"Could not extract specialized integer from data-dependent expression",
+             r"Pending unbacked symbols",
+             # not the `TORCH_LOGS="+dynamic"` advice every constraint violation carries
+             # (`dynamic_shapes` is the argument's name: its validation is not data dependence)
+             r"UserError: (?!Constraints violated)[^\n]*?(?<!\+)(?:dynamic(?![_-]shapes)|data-dependent)"),
+            0.78, (H.FIX_EXPORT,)),
+    Pattern("AOTD602", "export-unsupported-python", C.EXPORT_FAILURE,
+            "torch.export could not trace the model",
+            (r"torch\._dynamo\.exc\.(?:Unsupported|UserError)", r"Dynamic control flow is not supported",
+             r"SpecViolationError",
+             r"example_inputs is required to be set in order for AOTInductor compilation"),
+            # the tracer's wrapper words: right on 5 of the 8 blind rows they decided (a wrapper
+            # left on, a transform, an internal inconsistency also end here), so below 0.7
+            0.64, (H.FIX_EXPORT,)),
+    Pattern("AOTD603", "data-dependent-prose", C.EXPORT_FAILURE,
+            "A value read from tensor data (.item(), nonzero) decides a shape or branch during export",
+            (r"\bdata[- ]dependen\w* (?:\w+ ){0,2}(?:errors?|guards?|control[- ]flow|branch\w*|expressions?|shapes?|sizes?)\b",
+             r"\.item\(\)[^\n]{0,60}\b(?:errors?|fails?|failed|guard\w*)\b"),
+            0.55, (H.FIX_EXPORT,)),
+    # -- 7xx versions, ABI and hardware targets --------------------------------------------------
+    Pattern("AOTD701", "undefined-symbol", C.VERSION_MISMATCH,
+            "The package was built against another torch/ABI (undefined symbol)",
+            (r"Error in dlopen: .*undefined symbol", r"undefined symbol: _Z\w+",
+             r"version [`'‘]?GLIBC(?:XX)?_[\d.]+['’]? not found"),
+            0.85, (H.REBUILD_SAME_VERSION,)),
+    Pattern("AOTD702", "no-kernel-image", C.VERSION_MISMATCH,
+            "The GPU's compute capability or driver is not one the package was built for",
+            (r"no kernel image is available for execution on the device",
+             r"CUDA capability sm_\d+ is not compatible",
+             r"PTX was compiled with an unsupported toolchain",
+             r"CUDA driver version is insufficient for CUDA runtime version",
+             r"hipErrorNoBinaryForGpu", r"invalid device function",
+             r"device kernel image is invalid", r"CUDA_ERROR_INVALID_IMAGE"),
+            0.8, (H.REBUILD_SAME_VERSION,)),
+    Pattern("AOTD703", "cpu-isa-mismatch", C.VERSION_MISMATCH,
+            "The CPU lacks an instruction set the package was compiled for",
+            (r"Illegal instruction", r"SIGILL", r"exit(?:ed)? (?:with )?(?:code|status) (?:132|-4)\b"),
+            0.78, (H.REBUILD_FOR_CPU, H.REBUILD_SAME_VERSION)),
+    # the loader's own refusal of a library built for another machine: glibc's dlopen says so for
+    # another word size ("wrong ELF class") and a foreign binary run as a program fails to exec
+    # torch's archive reader refusing a file whose format version is newer than it reads: the
+    # checkpoint, TorchScript archive or package was written by a newer torch than this one
+    Pattern("AOTD709", "file-from-newer-torch", C.VERSION_MISMATCH,
+            "The file was written by a newer torch than the one reading it (its format version is too new)",
+            (r"Attempted to read a PyTorch file with version \d+, but the maximum supported version for reading is \d+",),
+            0.8, (H.READ_WITH_WRITING_TORCH,)),
+    # the runtime's proxy executor checks each serialized extern-kernel call against the op's
+    # schema in the loading process: a type that differs most often means the op (a custom op
+    # library, or aten itself) is another release than the one the package was compiled against;
+    # a serializer that wrote an argument as another type reads the same, hence below 0.7
+    Pattern("AOTD710", "extern-op-schema-changed", C.VERSION_MISMATCH,
+            "An op's serialized call does not match its schema in the loading process (the op changed since "
+            "compile, or an argument was serialized as another type)",
+            (r"Expected extern kernel \S+ to have serialized argument type",),
+            0.62, (H.SAME_OP_LIBRARY_AT_LOAD,)),
+    Pattern("AOTD708", "binary-for-another-machine", C.VERSION_MISMATCH,
+            "The compiled library was built for another machine (word size or architecture)",
+            (r"wrong ELF class: ELFCLASS(?:32|64)", r"Exec format error",
+             r"ELF file(?:'s)? (?:OS ABI|machine|version) (?:is )?(?:invalid|not (?:supported|compatible))",
+             r"ELF file data encoding not (?:little|big)-endian"),
+            0.78, (H.REBUILD_FOR_CPU, H.REBUILD_SAME_VERSION)),
+    # The runtime or loader finds a package older than itself (a missing entry point, an old
+    # archive or weights format); the message says to rebuild.
+    Pattern("AOTD707", "package-older-than-runtime", C.VERSION_MISMATCH,
+            "The package was built by an older torch than the one loading it",
+            (r"in \.so! [^\n]{0,120}rebuild", r"Could not dlsym AOTInductor\w+",
+             r"Saved archive version \d+ does not match our current archive version",
+             r"loading weight from the legacy format", r"Loading outdated pt2 file",
+             r"No device information found"),
+            0.8, (H.REBUILD_SAME_VERSION,)),
+    Pattern("AOTD706", "build-target-prose", C.VERSION_MISMATCH,
+            "The binary was built for another torch, ABI, toolkit or GPU architecture than the one it runs on",
+            (r"_GLIBCXX_USE_CXX11_ABI|\bcxx11[ _-]?abi\b|\b(?:c\+\+|cxx) ?abi (?:mismatch|incompatib\w*|differ\w*)",
+             r"\b(?:compiled|built|packaged|exported) (?:\w+ ){0,3}?(?:with|against|for|on|by) (?:a |an )?(?:different|another|newer|older|mismatched|other) (?:\w+ ){0,2}?(?:versions?|torch|pytorch|libtorch|cuda|toolkit|drivers?|arch\w*|gpus?|abi|compilers?|glibc|libstdc\+\+)",
+             r"\bversions? mismatch\b|\bmismatch(?:ed|ing)? versions?\b|\b(?:torch|pytorch|libtorch|cuda|driver|triton|abi) versions? (?:do(?:es)? not|don't|doesn't) match\b",
+             r"\b(?:multi|cross)[- ](?:arch|architecture|gpu)\b|\bsm_\d+\b[^\n]{0,60}\b(?:not (?:supported|compatible)|another|different|mismatch)",
+             r"\bincompatible (?:torch|pytorch|libtorch|cuda|driver|abi|libstdc\+\+|glibc)\b"),
+            0.58, (H.REBUILD_SAME_VERSION,)),
+    # -- 8xx memory, numerics, API generations ---------------------------------------------------
+    Pattern("AOTD801", "out-of-memory", C.OUT_OF_MEMORY,
+            "Out of memory",
+            (r"(?:CUDA|HIP|XPU|MPS) (?:error: )?out of memory", r"OutOfMemoryError", r"std::bad_alloc",
+             r"Cannot allocate memory", r"Tried to allocate [\d.]+ [GMK]i?B", r"CUBLAS_STATUS_ALLOC_FAILED",
+             r"hipErrorOutOfMemory", r"cudaErrorMemoryAllocation", r"\bMemoryError\b"),
+            0.8, (H.REDUCE_MEMORY,)),
+    # the CPU kernels' OpenMP pool could not start its threads (EAGAIN): a thread count, a thread
+    # stack size or an address-space / process limit larger than the host or container allows
+    Pattern("AOTD817", "thread-pool-start-failed", C.OUT_OF_MEMORY,
+            "The OpenMP thread pool could not create its threads (a thread, stack or memory limit)",
+            (r"libgomp: Thread creation failed", r"OMP: Error #\d+: Unable to create (?:worker )?thread",
+             r"OMP: System error #11: Resource temporarily unavailable"),
+            0.62, (H.FEWER_THREADS_OR_HIGHER_LIMITS, H.CHECK_MEMORY_LIMIT)),
+    # dlopen could not map the library's segments: the address space or memory limit is reached
+    # (ulimit -v, a container cap). With ": Operation not permitted" it is a noexec mount instead.
+    Pattern("AOTD809", "shared-object-map-failed", C.OUT_OF_MEMORY,
+            "The compiled library could not be mapped into memory (an address-space or memory limit)",
+            (r"failed to map segment from shared object(?!: Operation not permitted)",),
+            0.6, (H.CHECK_MEMORY_LIMIT, H.REDUCE_MEMORY)),
+    Pattern("AOTD804", "memory-prose", C.OUT_OF_MEMORY,
+            "Memory use is higher than expected",
+            (r"\bOOM(?:s|ed|-killed)?\b",
+             r"\b(?:uses?|using|consum\w+|takes?|allocat\w+|needs?|requires?) (?:a lot of|lots of|too much|huge|excessive|(?:twice|double|\d+x) (?:the|as much)|double|extra|more) (?:\w+ )?memory\b",
+             r"\bmemory (?:jump|spike|blow-?up|usage (?:increase|grow|doubl|jump))",
+             r"\b(?:increase|growth|rise|spike|jump|blow-?up)s? in (?:\w+ ){0,2}memory\b",
+             r"\bhigher (?:peak |gpu |device |host )?memory (?:usage|footprint|use)\b",
+             r"\bout of (?:GPU |device |host )?memory\b"),
+            0.64, (H.REDUCE_MEMORY,)),
+    Pattern("AOTD802", "nan-inf", C.NUMERICAL,
+            "Non-finite values (NaN/Inf)",
+            (r"At least one (?:NaN|INF) in \w+", r"\bNaNs? (?:in|detected|values?)\b",
+             r"assert not .*isnan",
+             r"\btensor contains (?:either )?`?inf`?, `?nan`?",  # an op's own finiteness check (multinomial)
+             # a printed tensor (a user's assert message) that holds inf or nan elements
+             r"\btensor\(\[[^)]{0,4000}?(?<![\w.])-?(?:inf|nan)(?=[,\]\s])"),
+            0.7, (H.COMPARE_WITH_EAGER, H.BISECT_KERNELS), ("TORCHINDUCTOR_NAN_ASSERTS",)),
+    Pattern("AOTD805", "wrong-result-prose", C.NUMERICAL,
+            "The compiled model returns different numbers than eager",
+            (r"\b(?:different|differing|wrong|incorrect|inconsistent|mismatch(?:ed|ing)?|garbage|corrupt(?:ed)?|bogus) (?:\w+ )?(?:results?|outputs?|values|numbers|predictions|answers?|execution)\b",
+             r"\b(?:differs?|diverg\w*|deviat\w*|different) (?:\w+ ){0,3}(?:from|than|vs\.?|to) (?:the )?eager\b",
+             r"\b(?:outputs?|results?) mismatch(?:es)?\b",
+             # "numerical error / discrepancy / divergence / mismatch" (not "numerical stability" advice)
+             r"\bnumeric(?:al)? (?:errors?|issues?|problems?|mismatch(?:es)?|discrepanc(?:y|ies)|differences?|divergences?|inaccurac(?:y|ies))\b",
+             r"\baccuracy (?:regression|drop|issue|problem|mismatch|failure|loss)",
+             r"\b(?:qualit\w+|quality) regression",
+             r"\b(?:this|that|it|output|result|out) is (?:silently )?(?:wrong|incorrect)\b",
+             # the output's quality fell (not its speed: "performance degradation" is not read)
+             r"\b(?:quality|outputs?|results?|accuracy|predictions?) (?:\w+ ){0,2}?(?:is |are |was |were |gets? |got )?(?:degrad\w*|deteriorat\w*)"
+             r"|\bdegraded (?:\w+ )?(?:outputs?|results?|quality|accuracy|predictions?)\b"
+             r"|\b(?:loss|drop) (?:in|of) (?:\w+ )?(?:quality|accuracy)\b|\breduced (?:the )?(?:\w+ )?(?:quality|accuracy)\b"),
+            0.56, (H.COMPARE_WITH_EAGER, H.BISECT_KERNELS)),
+    Pattern("AOTD806", "tensors-not-close", C.NUMERICAL,
+            "An accuracy check against a reference failed",
+            (r"Tensor-likes are not (?:close|equal)", r"Mismatched elements: \d+ / \d+",
+             r"Greatest absolute difference", r"\ballclose\b[^\n]{0,40}\bFalse\b",
+             r"\b(?:above|exceed\w*|over|beyond|outside) (?:the )?(?:specified |given |allowed |expected )?tolerance\b"),
+            # the symptom is certain, its cause is not: AOTI also returns wrong numbers silently for
+            # an input or a weight in another layout (AOTS157/AOTS158 name those candidates)
+            0.6, (H.COMPARE_WITH_EAGER, H.BISECT_KERNELS)),
+    Pattern("AOTD803", "legacy-aot-api", C.DEPRECATED_API,
+            "Legacy aot_compile/aot_load API",
+            (r"torch\._export\.aot_compile\(\)/torch\._export\.aot_load\(\) is being deprecated",
+             r"You no longer need to specify args/kwargs to aoti_compile_and_package",
+             r"instead of setting the aot_inductor\.output_path config",
+             r"module 'torch\._export' has no attribute 'aot_(?:compile|load)'"),
+            0.78, (H.MIGRATE_TO_PACKAGE_API,)),
+    Pattern("AOTD807", "legacy-api-misuse", C.DEPRECATED_API,
+            "The legacy aot_compile entry point rejected its input",
+            (r"in compile_fx_aot\s*\n\s*assert\b", r"assert isinstance\(model_, GraphModule\)"),
+            0.72, (H.MIGRATE_TO_PACKAGE_API,)),
+    # the legacy aot_load returns a bare function; the package API's model has these methods
+    Pattern("AOTD810", "legacy-runner-lacks-package-method", C.DEPRECATED_API,
+            "A method of the package API's model was called on what the legacy aot_load returned",
+            (r"'function' object has no attribute '(?:load_constants|get_constant_fqns|get_metadata"
+             r"|update_constant_buffer|update_user_managed_constant_buffer|swap_constant_buffer)'",),
+            0.72, (H.MIGRATE_TO_PACKAGE_API,)),
+    # pybind11 prints the bound signature when a call is refused: the internal runner classes that
+    # the legacy aot_load wraps were driven directly (old examples), with arguments they do not take
+    Pattern("AOTD811", "legacy-runner-class-driven-directly", C.DEPRECATED_API,
+            "The internal runner class was driven directly (the legacy way), with arguments it does not take",
+            (r"\(self: torch\._C\._aoti\.AOTIModelContainerRunner(?:Cpu|Cuda|Xpu|Mps)\b",),
+            0.7, (H.MIGRATE_TO_PACKAGE_API,)),
+    # torch.load's default became weights_only=True in 2.6: code written for the old default
+    # (a whole pickled module, a checkpoint holding a config object) is refused. The refusal is
+    # worded as a failure, an unpickler error, or the changed default itself.
+    Pattern("AOTD812", "torch-load-weights-only-default", C.DEPRECATED_API,
+            "torch.load refused a pickled object under its weights_only=True default (torch 2.6+)",
+            (r"Weights only load failed",
+             r"changed the default value of the `?weights_only`? argument",
+             r"WeightsUnpickler error: Unsupported (?:global|operand|class)",
+             r"was not an allowed global by default"),
+            0.64, (H.WEIGHTS_ONLY_LOAD,)),
+    # a checkpoint in torch.save's legacy (pre-1.6, non-zip) format read with an option only the
+    # zip format supports (mmap, weights_only on the .tar format)
+    Pattern("AOTD813", "legacy-checkpoint-format", C.DEPRECATED_API,
+            "A checkpoint in torch.save's legacy format was read with an option only the current format supports",
+            (r"mmap can only be used with files saved with",
+             r"files saved in the legacy \.tar format",
+             r"_use_new_zipfile_serialization=True\)"),
+            0.62, (H.RESAVE_CHECKPOINT,)),
+    # torch's stub for a function it removed after a deprecation period (torch.solve, torch.eig,
+    # torch.symeig, torch.lstsq, torch.matrix_rank, ...): code written for an older torch called it
+    Pattern("AOTD814", "removed-function-called", C.DEPRECATED_API,
+            "Code called a torch function that was deprecated and has since been removed",
+            (r"deprecated (?:since|in) (?:version |torch |pytorch )?\d+\.\d+(?:\.\d+)? and (?:is now|has been|was) removed",),
+            0.78, (H.MATCH_INSTALLED_SIGNATURE,)),
+    # an ExportedProgram called like a module: early torch.export (2.1) made it callable; since,
+    # it refuses and points at .module(), which returns the runnable GraphModule
+    Pattern("AOTD815", "exported-program-called", C.DEPRECATED_API,
+            "An ExportedProgram was called like a module (early torch.export allowed it; use .module())",
+            (r"Unable to call ExportedProgram directly",),
+            0.75, (H.CALL_PROGRAM_MODULE,)),
+    # torch's precision flags have a legacy API (allow_tf32, set_float32_matmul_precision) and a
+    # newer per-backend one (fp32_precision); set through both, a read through the other refuses
+    Pattern("AOTD816", "legacy-and-new-precision-apis-mixed", C.DEPRECATED_API,
+            "The TF32 / matmul precision flags were set through both the legacy and the new API",
+            (r"used (?:a )?mix of the legacy and new APIs to set the (?:TF32|matmul precision)",),
+            0.74, (H.ONE_PRECISION_API,)),
+    Pattern("AOTD808", "legacy-api-in-trace", C.DEPRECATED_API,
+            "The legacy aot_compile/aot_load API is in use",
+            (r"torch\._export\.aot_(?:compile|load)\(", r"torch\._inductor\.aot_compile\("),
+            0.12, (H.MIGRATE_TO_PACKAGE_API,)),
+    # -- 9xx internal: torch bugs, autotuning, kernel binaries, opaque errors --------------------
+    Pattern("AOTD901", "inductor-lowering-exception", C.TORCH_BUG,
+            "Inductor failed while lowering or generating code",
+            (r"LoweringException", r"InductorError: (?!CppCompileError)\w+",
+             r"['‘`](?:s|ks|u|ps)\d+['’`] was not declared in this scope",
+             r"\b(?:s|ks|u|ps)\d+['’`]? (?:is |was )?not (?:defined|declared)\b",
+             r"use of undeclared identifier ['‘`](?:s|ks|u|ps)\d+['’`]",
+             r"INTERNAL ASSERT FAILED", r"please report a bug to PyTorch"),
+            0.7, (H.REPORT_TORCH_BUG, H.RUN_MINIFIER)),
+    Pattern("AOTD905", "internal-python-error", C.TORCH_BUG,
+            "An internal torch function failed (not the user's code)",
+            (r"(?:AttributeError|TypeError|KeyError|IndexError|AssertionError)\b[^\n]*\n(?:[^\n]*\n){0,3}?[ \t]*While executing %",
+             r"module 'torch(?:\.\w+)*' has no attribute '(?!aot_)\w+'",
+             r"TypeError: \w+\.(?:<locals>)?\.\w+\(\) (?:missing \d+ required|takes \d+ positional|got an unexpected keyword)"),
+            0.6, (H.REPORT_TORCH_BUG, H.UPGRADE_OR_PIN_TORCH)),
+    Pattern("AOTD902", "autotune-failure", C.AUTOTUNE_FAILURE,
+            "Compile-time autotuning of kernels failed",
+            (r"Failed to run autotuning code block", r"\bautotuning (?:\w+ )?failed\b",
+             r"Exception in (?:the )?(?:autotun\w+|benchmark\w*)"),
+            0.7, (H.DISABLE_AUTOTUNE,)),
+    Pattern("AOTD908", "autotune-context", C.AUTOTUNE_FAILURE,
+            "The failure happened while kernels were autotuned at compile time",
+            (r"autotune_at_compile_time", r"generate_and_run_autotune_block",
+             r"\bcompile[- ]time autotun\w+",
+             r"\b(?:autotun\w+|benchmark\w*) (?:\w+ ){0,2}(?:fail\w*|error\w*|crash\w*)"),
+            0.5, (H.DISABLE_AUTOTUNE,)),
+    Pattern("AOTD903", "kernel-binary-missing", C.KERNEL_BINARY_MISSING,
+            "A kernel binary (cubin/.so) is not where the package expects it",
+            (r"CUDA driver error: file not found", r"CUDA_ERROR_FILE_NOT_FOUND", r"hipErrorFileNotFound",
+             r"\.(?:cubin|hsaco|fatbin|spv)\b[^\n]*(?:not found|No such file|missing)",
+             r"File not found: \S+\.(?:cubin|hsaco|fatbin|spv)\b"),
+            0.8, (H.REPACKAGE_KERNELS,)),
+    Pattern("AOTD909", "package-member-missing", C.KERNEL_BINARY_MISSING,
+            "The package archive lacks a file the loader needs (compiled .so or metadata)",
+            (r"Failed to find a generated cpp file or so file for model",
+             r"File not found: \S*\.(?:kernel_compile_flags|kernel_metadata|wrapper_metadata)\.json",
+             r"Error in dlopen: \S+\.so: (?:file too short|invalid ELF header)",
+             r"\bFile (?:not )?found: \S*(?:aotinductor|\.json\b|\.so\b|\.cpp\b)",
+             r"Failed to load model: \S+\.so\b",
+             r"No AOTInductor generate cpp file or so file found", r"Unable to find file with suffix \.\w+"),
+            0.72, (H.REBUILD_PACKAGE,)),
+    Pattern("AOTD912", "binary-path-prose", C.KERNEL_BINARY_MISSING,
+            "The compiled library or kernel binaries are not at the path the loader uses",
+            (r"\b(?:dso|\.so|\.dll|\.dylib|cubins?|fatbin|hsaco|kernel binar(?:y|ies)|shared (?:object|library)|compiled (?:library|binary|kernels?)) (?:\w+ ){0,3}?(?:path|file|dir\w*|folder)s? (?:\w+ ){0,3}?(?:relative|wrong|incorrect|missing|not found|not (?:packaged|included|copied)|does(?:n't| not) exist)",
+             r"\b(?:relative|absolute) (?:\w+ )?paths? (?:\w+ ){0,3}?(?:\.so|dso|cubins?|library|binary|binaries)\b",
+             r"\b(?:so|dll|dylib|dso|library)[`'\"]? files? (?:\w+ ){0,4}?(?:absolute|relative|full) path",
+             r"\b(?:can(?:no|')t|could not|couldn't|unable to|fail\w* to) (?:find|locate) (?:the )?(?:compiled |generated )?(?:\.so|dso|cubins?|kernel binar\w+|shared (?:object|library)|model\.so|library)\b",
+             r"\b(?:could not|couldn't|can(?:no|')t|unable to|fail\w* to) (?:load|open) (?:the )?(?:\w+ ){0,4}?librar(?:y|ies)\b[^\n]{0,80}\b(?:does(?:n't| not) exist|not found|no such file)",
+             r"\bload\w* (?:the )?\.?(?:so|dll|dylib|cubin) files? (?:\w+ ){0,4}?(?:file not found|not found|no such file)",
+             r"\bunable to open (?:the )?(?:shared |plugin )?library\b"),
+            0.56, (H.REPACKAGE_KERNELS,)),
+    Pattern("AOTD913", "runtime-lifetime-prose", C.TORCH_BUG,
+            # a named defect outranks a described symptom (AOTD804); glibc's own "double free or
+            # corruption" is a heap check that failed, not a report naming the defect (AOTS188)
+            "A concurrency or object-lifetime defect in the runtime (race, deadlock, double free, leak)",
+            (r"\brace conditions?\b|\bdata races?\b",
+             r"\bdead-?lock(?:s|ed|ing)?\b|\b(?:lock|mutex) (?:\w+ )?starvation\b|\bstarv(?:es|ed|ing|ation)\b",
+             r"\bnot thread[- ]safe\b|\bthread[- ]safety (?:issue|bug|problem)",
+             r"\buse[- ]after[- ]free\b|\bdouble[- ]free\b(?! or corruption)|\bfreed? (?:\w+ ){0,2}?(?:twice|multiple times|more than once)\b|\bdangling (?:pointer|reference|handle)s?\b|\bpremature(?:ly)?\s+(?:\w+\s+)?(?:de-?alloc\w*|free\w*|releas\w*|destr\w*)",
+             r"\b(?:handle|memory|resource|buffer|tensor)s? leak(?:s|ed|ing)?\b|\bleak(?:s|ed|ing)? (?:\w+ ){0,2}?(?:handles?|memory|buffers?|tensors?)\b"),
+            0.65, (H.REPORT_TORCH_BUG, H.UPGRADE_OR_PIN_TORCH)),
+    Pattern("AOTD914", "codegen-defect-prose", C.TORCH_BUG,
+            "The code generator emitted wrong or uncompilable code",
+            (r"\bgenerat\w* (?:\w+ ){0,2}?(?:invalid|wrong|incorrect|bad|broken|malformed|uncompilable) (?:c\+\+ |\w+ )?(?:code|c\+\+|cpp|wrapper|kernels?|triton|source)(?!\w)",
+             r"\b(?:invalid|wrong|incorrect|bad|broken|malformed) (?:c\+\+ |cpp |triton |wrapper )?(?:codegen|code[- ]?gen(?:eration)?)\b",
+             r"\b(?:bug|defect|mistake)s? in (?:the )?(?:\w+ )?(?:code ?generat(?:or|ion)|codegen)\b",
+             r"\b(?:codegen|code ?gen(?:eration)?|code generator) (?:bug|defect|mistake)s?\b",
+             r"\bnot (?:present|emitted|included) in (?:the )?generated (?:c\+\+|cpp|code|wrapper|source)(?!\w)"),
+            0.58, (H.REPORT_TORCH_BUG, H.RUN_MINIFIER)),
+    # The runtime's internal invariants: a user cannot cause these by what they pass.
+    # the runtime's proxy executor (it runs custom and fallback ops) is built from the .json that
+    # codegen writes beside the .so: a model run without that file (a legacy .so shipped alone, a
+    # package repacked without it) has ops nothing can run. A missing file, not a limit of AOTI.
+    Pattern("AOTD916", "proxy-executor-file-missing", C.KERNEL_BINARY_MISSING,
+            "The .json file the runtime builds its proxy executor from (for custom and fallback ops) is not beside the .so",
+            (r"Unable to find a proxy executor to run custom ops",),
+            0.78, (H.SHIP_EXTERN_NODE_JSON,)),
+    Pattern("AOTD915", "aoti-runtime-invariant", C.TORCH_BUG,
+            "An internal invariant of the AOTI runtime failed",
+            (r"constants_map_ was not ready", r"No available models in container",
+             r"Model (?:CUDA )?event was not initialized",
+             r"Can't find shared library name", r"pure cpu mode doesn't support skip copy"),
+            0.62, (H.REPORT_TORCH_BUG, H.UPGRADE_OR_PIN_TORCH)),
+    Pattern("AOTD904", "opaque-container-run", C.OPAQUE_RUNTIME_ERROR,
+            "The runtime reported a generic failure without the cause",
+            (r"AOTInductorModelContainerRun\w*\(.*\) API call failed",
+             r"(?:RuntimeError|Error|what\(\)):\s+AOTInductorModelContainerRun\w*\(",
+             r"run_func_\(.*\) API call failed", r"\bRun failed with input spec",
+             r"create_func_\(.*\) API call failed", r"Exception in aoti_torch: UNKNOWN",
+             r"RuntimeError: Unknown exception\s*$"),
+            0.45, (H.GET_REAL_ERROR, H.CHECK_THREE_MATCHES), ("TORCH_SHOW_CPP_STACKTRACES", "AOTI_RUNTIME_CHECK_INPUTS")),
+)
