@@ -341,3 +341,12 @@ def test_a_wrapper_that_announces_its_reason_carries_the_lines_below_it() -> Non
     plain = read_structure("Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n"
                            "RuntimeError: boom\nsomething printed later\n")
     assert plain.chain[0].message == "boom"
+
+
+def test_the_cpu_isa_probe_is_the_cpp_builder() -> None:
+    # pick_vec_isa builds and runs a C++ probe: an OS error there (a full cache volume) is the
+    # build environment's, read by the builder's rules, not a lowering defect
+    from aotidebug.core.text.places import subsystem_of_module
+
+    assert subsystem_of_module("torch._inductor.cpu_vec_isa", "pick_vec_isa") is Subsystem.CPP_BUILDER
+    assert subsystem_of_module("torch._inductor.graph", "run") is Subsystem.LOWERING

@@ -87,6 +87,7 @@ _SUBSYSTEM_TABLE: tuple[tuple[str, str, Subsystem], ...] = (
     ("torch._inductor.codecache", "", Subsystem.CPP_BUILDER),
     ("torch._inductor.async_compile", "", Subsystem.CPP_BUILDER),
     ("torch._inductor.compile_worker", "", Subsystem.CPP_BUILDER),
+    ("torch._inductor.cpu_vec_isa", "", Subsystem.CPP_BUILDER),  # probes the CPU by building and running C++
     ("torch.utils.cpp_extension", "", Subsystem.CPP_BUILDER),
     ("torch._inductor.codegen", "", Subsystem.CODEGEN),
     ("torch._inductor.package", r"^(?:__call__|run|boxed_run|optimized)$", Subsystem.MODEL_RUN),
