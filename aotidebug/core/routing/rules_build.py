@@ -273,6 +273,14 @@ BUILD_RULES: tuple[Rule, ...] = (
        "torch's own AOTInductor test suite failed: the code under test is torch's",
        test_programs=("test_aot_inductor", "aotinductortest")),
     # -- compile_toolchain: the user's environment --------------------------------------------
+    # the compiler itself crashed ("internal compiler error: Segmentation fault signal terminated
+    # program cc1plus"): a stack or memory limit on the build, a crashing launcher or plugin. The
+    # signal is the compiler's, not the process's; the compiler killed for memory is out_of_memory
+    _r("AOTS222", "compiler-crashed", "compile_toolchain", 0.68,
+       "The C++ compiler itself crashed (an internal compiler error): the build's limits or launcher",
+       keywords=("internal compiler error",),
+       not_keywords=("out of memory", "cannot allocate memory", "killed signal terminated"),
+       supersedes=WRAPPED + ("AOTD303", "AOTD507", "AOTS124", "AOTS125", "AOTS129")),
     _r("AOTS130", "missing-system-header", "compile_toolchain", 0.7,
        "A header the C++ build needs is not installed",
        origins=frozenset({O.ENV_MISSING_HEADER}), supersedes=WRAPPED),
