@@ -369,6 +369,11 @@ FEWER_THREADS_OR_HIGHER_LIMITS = (
     "OMP_STACKSIZE to what the host or container allows (its CPU quota, not the machine's core count), "
     "or raise the worker's limits (ulimit -u for processes, ulimit -v / RLIMIT_AS for address space)."
 )
+BUILD_WITHOUT_SANITIZER = (
+    "Build the package without sanitizer flags (check CXX/CFLAGS and compiler wrappers for "
+    "-fsanitize=...), or run the sanitized package only in a process that preloads the sanitizer's "
+    "runtime (LD_PRELOAD=$(g++ -print-file-name=libasan.so) python ...)."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

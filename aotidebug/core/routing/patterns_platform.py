@@ -38,6 +38,14 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\bmissing (?:\w+ )?headers?\b",
              r"\b(?:ROCM_HOME|CUDA_HOME|_find_rocm_home|_find_cuda_home)\b"),
             0.62, (H.INSTALL_TOOLCHAIN, H.READ_COMPILER_OUTPUT)),
+    # the package's library was built with a sanitizer (a CI compiler wrapper's -fsanitize=...):
+    # its runtime must be linked into or preloaded in the process, which a Python process is not
+    Pattern("AOTD517", "sanitizer-instrumented-library", C.COMPILE_TOOLCHAIN,
+            "The compiled library was built with a sanitizer whose runtime this process does not preload",
+            (r"ASan runtime does not come first in initial library list",
+             r"lib(?:asan|tsan|ubsan|lsan|hwasan)\.so[.\d]*: cannot allocate memory in static TLS block",
+             r"undefined symbol: __(?:asan|tsan|msan|hwasan)_\w+"),
+            0.82, (H.BUILD_WITHOUT_SANITIZER,)),
     Pattern("AOTD502", "missing-c-shim", C.UNSUPPORTED,
             "An op has no C shim or fallback that AOTI can call",
             (r"aoti_torch_\w+['’]? was not declared in this scope",
