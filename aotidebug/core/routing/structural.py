@@ -121,8 +121,7 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
         return False
     if rule.modules and (st.torch_frame is None or st.torch_frame.module not in rule.modules):
         return False
-    if rule.frame_modules and not any((f.module or "").startswith(m) and (f.module or "")[len(m):len(m) + 1] in ("", ".")
-                                      for f in st.frames for m in rule.frame_modules):
+    if rule.frame_modules and not any(_under(f.module or "", m) for f in st.frames for m in rule.frame_modules):
         return False
     if rule.keywords and not any(k in text for k in rule.keywords):
         return False
@@ -137,6 +136,11 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
     if rule.test_programs and not any(t in st.test_program.lower() for t in rule.test_programs):
         return False
     return True
+
+
+def _under(module: str, package: str) -> bool:
+    """True when dotted `module` is `package` or one of its submodules."""
+    return module == package or module.startswith(package + ".")
 
 
 def fired(st: Structure) -> list[Rule]:

@@ -629,7 +629,7 @@ def _lines_holding(lines: list[str], words: tuple[str, ...]) -> list[int]:
 
 # an exception line that announces its reason on the lines below it (dynamo's wrapper of a
 # higher-order op's graph break: "... Got graph break/error:"); live, str(exc) holds them too
-_REASON_FOLLOWS = ("graph break/error:", "Got error:")
+_REASON_FOLLOWS = "graph break/error:"
 _REASON_STOP = ("from user code", "Set TORCHDYNAMO", "Traceback", "Hint:", "Developer debug context",
                 "For more details", "File ")
 
