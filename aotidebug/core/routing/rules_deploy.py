@@ -5,7 +5,7 @@ for what each field means."""
 from __future__ import annotations
 
 from .. import hints as H
-from .patterns import TORCH_OP_NAMESPACES
+from .pattern import TORCH_OP_NAMESPACES
 from .rule import INTERNAL_TYPES, WRAPPED, P, S, Rule
 from .rule import new_rule as _r
 

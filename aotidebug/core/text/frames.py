@@ -445,6 +445,12 @@ _CODEY = re.compile(r"\b(?:aoti_compile_and_package|aot_compile|aoti_load_packag
                     r"export(?:_for_training)?|run_decompositions|AOTIModelPackageLoader|AOTIModelContainerRunner\w*)\s*\(")
 
 
+def _exception_at(body: str, glog: bool, i: int) -> ExcLine | None:
+    """The exception line at `body`'s start (at most 2 spaces in; any, in a glog message), or None."""
+    lead = len(body) - len(body.lstrip())
+    return parse_exception_line(body.strip() if glog or lead <= 2 else body, i)
+
+
 class _Builder:
     """Line-by-line state machine behind `parse_text` (kept small: one method per line kind)."""
 
@@ -504,11 +510,14 @@ class _Builder:
         if g:
             self.glog.append(GlogLine(g.group("lvl"), g.group("file"), int(g.group("line")), g.group("msg")[:1000], i))
             body = g.group("msg")
-        if any_word(low, _NOISE_WORDS) and _NOISE.search(line) and not self._raised(body):
-            # a glog W line may carry the cause (an OOM); an exception that says "deprecated" is the error
-            self.noise.append(line.strip()[:500])
-            self.noise_lines.add(i)
-            return
+        # a glog W line may carry the cause (an OOM); an exception that says "deprecated" is the error
+        raised = None
+        if any_word(low, _NOISE_WORDS) and _NOISE.search(line):
+            raised = _exception_at(body, bool(g), i)
+            if raised is None or raised.is_warning:
+                self.noise.append(line.strip()[:500])
+                self.noise_lines.add(i)
+                return
         t = _TERMINATE.search(body) if "terminate called" in body else None
         if t:
             self.cpp_exc_type = t.group("t").strip()
@@ -520,8 +529,7 @@ class _Builder:
             self.close(ExcLine(self.cpp_exc_type or "std::exception", msg[:1000], i, inner_types(msg)))
             self.errors.append(body.strip()[:500])
             return
-        lead = len(body) - len(body.lstrip())
-        exc = parse_exception_line(body.strip() if g or lead <= 2 else body, i)
+        exc = raised if raised is not None else _exception_at(body, bool(g), i)
         if exc is not None and not exc.is_warning:
             self.close(exc)
             self.errors.append(body.strip()[:500])
@@ -545,13 +553,6 @@ class _Builder:
             self.inline.append(ExcLine(inline[0], msg[:1000], i, inner_types(msg)))
         if (g is None or g.group("lvl") in "EF") and any_word(low, _ERRORISH_WORDS) and _ERRORISH.search(body):
             self.errors.append(body.strip()[:500])
-
-    @staticmethod
-    def _raised(body: str) -> bool:
-        """True when `body` is an exception line of an error type (not a warning) at its start."""
-        lead = len(body) - len(body.lstrip())
-        exc = parse_exception_line(body.strip(), 0) if lead <= 2 else None
-        return exc is not None and not exc.is_warning
 
     def diag(self, text: str, low: str, i: int) -> bool:
         """Record `text`'s compiler or toolkit diagnostic, if it holds one (`low`: a lower-cased
