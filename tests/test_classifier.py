@@ -17,6 +17,7 @@ from aotidebug.core.categories import Category
 from aotidebug.core.describe import error_text
 from aotidebug.core.routing.classify import (LARGE_TEXT, TEXT_CONFIDENCE_CAP, classify, diagnose_text,
                                   reduce_large)
+from aotidebug.core.routing.structural import BASE_RATES
 from aotidebug.core.text.extract import extract, faulting_kernel, signal_from_status
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,6 +94,19 @@ def test_garbage_is_unknown():
     for text in ["", "hello world", "\x00\x01\x02" * 100, "🙂" * 1000]:
         d = diagnose_text(text)
         assert d.category is Category.UNKNOWN and d.confidence <= 0.1
+
+
+def test_an_unread_report_ranks_base_rates_after_unknown():
+    # words about a failure, but no cause, type, frame or phase that reads: unknown stays first, and
+    # the public reports' commonest causes follow as base rates, each below unknown's confidence
+    d = diagnose_text("Multi-threading with the compiled model is blocked in a mutex when benchmarking")
+    cats = [c.category for c in d.candidates]
+    assert d.category is Category.UNKNOWN and cats[0] is Category.UNKNOWN
+    assert cats[1:] == [Category.parse(c) for c, _ in BASE_RATES]
+    assert all(c.confidence < d.confidence for c in d.candidates[1:])
+    assert all("base rate" in c.title for c in d.candidates[1:])
+    # nothing said: no base rate either
+    assert [c.category for c in diagnose_text("  \n 12 ").candidates] == [Category.UNKNOWN]
 
 
 def test_diagnose_never_raises():

@@ -20,7 +20,7 @@ from ..text.regexscan import (CONTEXT_LINES, FLAGS, LARGE_TEXT, LiteralSet, fold
                               required_literals, search as _search)
 from ..text.structure import Phase, Structure, Subsystem, read_structure, text_for_patterns
 from .patterns import PATTERNS, Pattern
-from .structural import RULES, TEXT_CONFIDENCE_CAP, Rule, merge, next_measurement
+from .structural import RULES, TEXT_CONFIDENCE_CAP, Rule, base_rates, merge, next_measurement
 
 # A text-only reading never claims more than this: a message is indirect evidence of its cause.
 
@@ -252,6 +252,9 @@ def _merge_structure(candidates: list[Candidate], st: Structure) -> list[Candida
     return out
 
 
+_WORDS = re.compile(r"[A-Za-z]{3}")  # a text that says something: base rates apply to a report, not to nothing
+
+
 def diagnose_text(text: str, structure: Structure | None = None) -> Diagnosis:
     """A Diagnosis from error text alone (no package, model or inputs).
 
@@ -278,7 +281,10 @@ def diagnose_text(text: str, structure: Structure | None = None) -> Diagnosis:
             summary=f"The text names no known cause and no structure could be read. To decide: {step}",
             confidence=UNKNOWN_CONFIDENCE,
             evidence=tuple(raw_evidence),
-            candidates=(Candidate(Category.UNKNOWN, UNKNOWN_CONFIDENCE, "AOTD000", "unknown"),),
+            candidates=(Candidate(Category.UNKNOWN, UNKNOWN_CONFIDENCE, "AOTD000", "unknown"),
+                        *(Candidate(Category.parse(cat), w, "AOTS000",
+                                    f"{cat} is among the most common causes of AOTI reports (a base rate, not a reading)")
+                          for cat, w in (base_rates() if _WORDS.search(text) else ()))),
             fixes=(step, hints.COLLECT_LOG),
             kernel=kernel,
             references=(Category.UNKNOWN.doc,),

@@ -292,7 +292,12 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "An accuracy check against a reference failed",
             (r"Tensor-likes are not (?:close|equal)", r"Mismatched elements: \d+ / \d+",
              r"Greatest absolute difference", r"\ballclose\b[^\n]{0,40}\bFalse\b",
-             r"\b(?:above|exceed\w*|over|beyond|outside) (?:the )?(?:specified |given |allowed |expected )?tolerance\b"),
+             # a comparison outside its tolerance, in the words of numpy's assert_allclose, of torch's
+             # own checks (dynamo's same(), AOTI's compile with check_accuracy) and of people
+             r"\b(?:above|exceed\w*|over|beyond|outside|violat\w*|not within) (?:the |its |an? |our )?"
+             r"(?:(?:acceptable|configured|allowed|specified|given|expected|default|required|numerical) )?"
+             r"(?:tol|tolerances?)\b",
+             r"\bNot equal to tolerance\b", r"\bAccuracy failed\b", r"\bBad accuracy detected\b"),
             # the symptom is certain, its cause is not: AOTI also returns wrong numbers silently for
             # an input or a weight in another layout (AOTS157/AOTS158 name those candidates)
             0.6, (H.COMPARE_WITH_EAGER, H.BISECT_KERNELS)),

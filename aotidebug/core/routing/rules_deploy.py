@@ -34,6 +34,12 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS141", "out-of-memory-words", "out_of_memory", 0.62,
        "An allocation failed (message)",
        keywords=("out of memory", "bad_alloc", "cannot allocate memory", "alloc_failed"), supersedes=WRAPPED),
+    # torch's own accuracy check failed: the minifier's, or AOTI's compile with check_accuracy,
+    # ran the graph and the compiled model on the same inputs and their outputs differ
+    _r("AOTS223", "accuracy-check-failed", "numerical", 0.66,
+       "torch's accuracy check found that the compiled model's outputs differ from the graph's",
+       types=frozenset({"AccuracyError"}), supersedes=WRAPPED,
+       fixes=(H.COMPARE_WITH_EAGER, H.BISECT_KERNELS)),
     _r("AOTS145", "integer-division-by-zero", "numerical", 0.62,
        "A kernel divided an integer by zero: the inputs hold a zero divisor (torch checks, it raises)",
        keywords=("throw_if_integer_div_error",),  # the generated check, not any ZeroDivisionError

