@@ -374,6 +374,11 @@ BUILD_WITHOUT_SANITIZER = (
     "-fsanitize=...), or run the sanitized package only in a process that preloads the sanitizer's "
     "runtime (LD_PRELOAD=$(g++ -print-file-name=libasan.so) python ...)."
 )
+MATCH_TOOL_VERSIONS = (
+    "Use build tools of the versions the build asks for: the compiler, nvcc's supported host compiler "
+    "and cmake named in the message (a newer or older one on PATH, CXX / CUDAHOSTCXX / cpp.cxx pointing "
+    "at it), or a torch build whose requirements match this machine's tools."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

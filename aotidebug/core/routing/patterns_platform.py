@@ -46,6 +46,20 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"lib(?:asan|tsan|ubsan|lsan|hwasan)\.so[.\d]*: cannot allocate memory in static TLS block",
              r"undefined symbol: __(?:asan|tsan|msan|hwasan)_\w+"),
             0.82, (H.BUILD_WITHOUT_SANITIZER,)),
+    # a build tool of another version than the build needs: cmake older than the generated
+    # CMakeLists asks for, a host compiler nvcc does not accept, a compiler that does not know a
+    # flag the build passes (-std=c++17 on an old gcc): the host's tools, not the generated code
+    Pattern("AOTD518", "build-tool-version-unsupported", C.COMPILE_TOOLCHAIN,
+            "A build tool on this machine is another version than the build needs",
+            (r"\bCMake [\d.]+ or higher is required\b", r"\bCompatibility with CMake < ?[\d.]+ has been removed",
+             r"\bunsupported (?:GNU|clang|Microsoft Visual Studio|MSVC|Intel(?: compiler)?|host compiler) version\b",
+             r"\b(?:gcc|g\+\+|clang|MSVC|cl\.exe|compiler) versions? (?:later|newer|earlier|older) than [\d.]+ "
+             r"(?:are|is) not supported\b",
+             r"\bversion of (?:g\+\+|gcc|c\+\+|clang\+*|cl|MSVC) \([\d.]+\) is less than the minimum required",
+             r"\b(?:[Mm]ust use|[Rr]equires?|[Nn]eeds?) (?:at least )?(?:gcc|g\+\+|GCC|clang|cmake|CMake)\s*(?:>=|version)\s*[\d.]+",
+             r"\bunrecogni[sz]ed (?:command[- ]line )?option ['\"‘“]?-",
+             r"\bunknown argument: ['‘]-"),
+            0.78, (H.MATCH_TOOL_VERSIONS, H.READ_COMPILER_OUTPUT)),
     Pattern("AOTD502", "missing-c-shim", C.UNSUPPORTED,
             "An op has no C shim or fallback that AOTI can call",
             (r"aoti_torch_\w+['’]? was not declared in this scope",

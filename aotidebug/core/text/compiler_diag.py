@@ -61,8 +61,8 @@ _LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:canno
 _UNDEF_REF = re.compile(r"undefined reference to [`'‘\"]?(?P<s>[^`'’\"\s]+)")
 _NVCC = re.compile(r"^\s*nvcc (?:fatal|error)\s*:\s*(?P<msg>.*)$|\bptxas (?:fatal|error)\s*:\s*(?P<msg2>.*)$")
 _NO_TOOL = re.compile(
-    r"(?:^|[\s:'\"])(?P<t>nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cc|cl|icx|icpx|ld)['\"]?:? (?:command )?not found"
-    r"|No such file or directory: '(?P<t2>(?:[^']*/)?(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cl|icx|icpx))'"
+    r"(?:^|[\s:'\"])(?P<t>nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cc|cl|icx|icpx|ld|cmake|ninja|make)['\"]?:? (?:command )?not found"
+    r"|No such file or directory: '(?P<t2>(?:[^']*/)?(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cl|icx|icpx|cmake|ninja))'"
     r"|(?P<t3>CUDA_HOME|ROCM_HOME) environment variable is not set"
     r"|(?:Could not|Failed to|unable to) find (?:a )?(?:working )?(?:C\+\+ )?(?P<t4>compiler)"
     # the build's own words for a tool it needs and did not find or cannot use
