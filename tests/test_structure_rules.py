@@ -100,6 +100,7 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-export-cond-branch-sets-module-attribute", "unsupported"),  # AOTS221: a higher-order op body's side effect
     ("cpu-compile-launcher-segfaults", "compile_toolchain"),      # AOTS222: the compiler itself crashed
     ("cpu-compile-check-accuracy-stateful-op", "numerical"),      # AOTS223: torch's accuracy check failed
+    ("cpu-loader-class-relative-path-after-chdir", "kernel_binary_missing"),  # AOTS224: the archive path not openable
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category

@@ -196,6 +196,12 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        phases=frozenset({P.LOAD, P.RUN}), keywords=("file not found", "no such file", "file too short",
                                                       "invalid elf header", "failed to find",
                                                       "zip archive: file open failed")),  # the package path
+    # the archive reader's own words for a path it could not open: only a reader of a zip archive
+    # by path (AOTI's package loader) says it, so the phase need not be read from the frames (a
+    # package removed or replaced on disk while the process reads it again, a path from a config)
+    _r("AOTS224", "package-file-not-openable", "kernel_binary_missing", 0.52,
+       "The package file could not be opened by the archive reader (not at that path any more)",
+       keywords=("zip archive: file open failed",)),
     _r("AOTS164", "load-runtime-library-missing", "version_mismatch", 0.6,
        "A runtime library the package or torch links against is absent or another version",
        phases=frozenset({P.LOAD, P.RUN}), keywords=("cannot open shared object file",),
