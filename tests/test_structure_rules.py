@@ -101,9 +101,22 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-compile-launcher-segfaults", "compile_toolchain"),      # AOTS222: the compiler itself crashed
     ("cpu-compile-check-accuracy-stateful-op", "numerical"),      # AOTS223: torch's accuracy check failed
     ("cpu-loader-class-relative-path-after-chdir", "kernel_binary_missing"),  # AOTS224: the archive path not openable
+    ("cpu-compile-program-state-from-prefixed-checkpoint", "constant_loading"),  # AOTS227: state vs signature
+    ("cpu-compile-pass-erased-unused-input", "unsupported"),      # AOTS228: graph vs signature
+    ("cpu-program-inside-training-checkpoint", "unsupported"),    # AOTS229: a program object pickled
+    ("cpu-unlifted-module-pickled", "unsupported"),               # AOTS229
+    ("cpu-export-decomposition-rule-short-signature", "export_failure"),  # AOTS230: a decomposition rule failed
+    ("cpu-export-decomposition-rule-uses-numpy", "export_failure"),       # AOTS230
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
+
+
+def test_a_library_given_to_the_package_loader_is_a_candidate() -> None:
+    # not a zip archive: damaged (unknown, first) or a compiled .so, as the legacy API writes (AOTS226)
+    d = diagnose_text(_log("cpu-load-wrapper-so-from-unzipped-package"))
+    cats = [c.category.value for c in d.candidates]
+    assert cats[0] == "unknown" and cats[1] == "deprecated_api" and d.candidates[1].code == "AOTS226"
 
 
 def test_signal_alone_is_crash_but_not_over_an_exception() -> None:

@@ -379,6 +379,26 @@ MATCH_TOOL_VERSIONS = (
     "and cmake named in the message (a newer or older one on PATH, CXX / CUDAHOSTCXX / cpp.cxx pointing "
     "at it), or a torch build whose requirements match this machine's tools."
 )
+PROGRAM_STATE_AS_EXPORTED = (
+    "Keep the program's state as export wrote it (every name in ep.graph_signature, parameters as "
+    "nn.Parameter): load new weights into the module and export again, or swap them into the "
+    "package at run time (load_constants / update_constant_buffer with the package's names)."
+)
+EDIT_THE_MODEL_NOT_THE_GRAPH = (
+    "Change the model and export again instead of editing ep.graph: a pass that adds or removes an "
+    "input or an output must also update ep.graph_signature and the call spec, which hand-written "
+    "passes rarely do."
+)
+SAVE_PROGRAMS_WITH_THEIR_OWN_API = (
+    "Save an ExportedProgram with torch.export.save / torch.export.load and a compiled model as an "
+    "AOTI package (aoti_compile_and_package / aoti_load_package); torch.save and pickle do not carry "
+    "program objects (keep only the state_dict in a training checkpoint)."
+)
+DECOMPOSITION_RULE_MATCHES_OP = (
+    "Make each custom decomposition take the op's whole schema (every argument, defaults included: "
+    "torch.ops.aten.<op>.default._schema) and return what the op returns (a tuple for ops with several "
+    "outputs), written in traceable torch ops; to keep an op undecomposed, delete it from the table."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

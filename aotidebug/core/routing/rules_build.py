@@ -62,6 +62,27 @@ BUILD_RULES: tuple[Rule, ...] = (
        "The dynamic_shapes spec names an axis the input does not have",
        types=frozenset({"IndexError", "KeyError"}), at=("_create_symbolic_context_for_tensor", "fakify"),
        supersedes=("AOTD305", "AOTS106", "AOTS126"), fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE,)),
+    # the program rebuilt as a module (ep.module(), which AOTI's compile calls first) from a graph
+    # and a state that no longer agree with its signature: a state entry missing or of another
+    # kind (weights swapped in by hand) is the constants'; a graph whose inputs or outputs a
+    # hand-written pass changed without the signature is a use export does not support
+    _r("AOTS227", "program-state-disagrees-with-signature", "constant_loading", 0.56,
+       "A parameter or buffer the program's signature names is missing from its state, or of another kind",
+       functions=("_register_attrs_to_new_gm",), types=frozenset({"KeyError", "AssertionError"}),
+       supersedes=("AOTS105", "AOTS106", "AOTS126"), fixes=(H.PROGRAM_STATE_AS_EXPORTED,)),
+    _r("AOTS228", "program-graph-disagrees-with-signature", "unsupported", 0.54,
+       "The program's graph no longer matches its signature (an input or output changed by a pass)",
+       functions=("_unlift_inputs_as_getattr", "_insert_copy_for_mutations"), types=frozenset({"AssertionError"}),
+       supersedes=("AOTS105", "AOTS106", "AOTS126"), fixes=(H.EDIT_THE_MODEL_NOT_THE_GRAPH,)),
+    # run_decompositions tracing the program through a decomposition table: a rule that does not
+    # take the op's arguments, returns another structure or is not traceable fails here (six of
+    # the seven labelled rows: the export's input, not torch's internals)
+    _r("AOTS230", "decomposition-rule-failed", "export_failure", 0.55,
+       "A decomposition rule failed while run_decompositions traced the program",
+       phases=frozenset({P.EXPORT}), functions=("run_decompositions",),
+       types=frozenset({"TypeError", "RuntimeError", "AttributeError", "ValueError", "AssertionError",
+                        "IndexError", "KeyError"}),
+       supersedes=("AOTD905", "AOTS105", "AOTS126"), fixes=(H.DECOMPOSITION_RULE_MATCHES_OP,)),
     _r("AOTS106", "error-in-export-subsystem", "export_failure", 0.45,
        "An error raised inside torch.export / dynamo tracing",
        subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT})),

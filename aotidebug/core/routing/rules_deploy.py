@@ -24,7 +24,11 @@ _LEGACY_CALLS = ("aot_compile()", "aot_load()")
 # aoti_compile_and_package's 2.5 example inputs (`args`, `kwargs`) and their later placeholders
 _FORMER_KEYWORDS = tuple(f"unexpected keyword argument '{k}'" for k in
                          ("constraints", "pre_dispatch", "_preserve_ops", "args", "kwargs",
-                          "_deprecated_unused_args", "_deprecated_unused_kwargs"))
+                          "_deprecated_unused_args", "_deprecated_unused_kwargs",
+                          # torch.export._trace._export's runtime-assert options before 2.6
+                          # (prefer_deferred_runtime_asserts_over_guards since)
+                          "_allow_complex_guards_as_runtime_asserts", "allow_complex_guards_as_runtime_asserts",
+                          "_disable_forced_specializations"))
 
 DEPLOY_RULES: tuple[Rule, ...] = (
     # -- memory faults ----------------------------------------------------------------------
@@ -202,6 +206,19 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS224", "package-file-not-openable", "kernel_binary_missing", 0.52,
        "The package file could not be opened by the archive reader (not at that path any more)",
        keywords=("zip archive: file open failed",)),
+    # a compiled library (the legacy API's .so, or the one inside a package) handed to the package
+    # loader: not a zip archive either, so beside the damaged-archive reading (AOTS167)
+    _r("AOTS226", "library-given-to-package-loader", "deprecated_api", 0.4,
+       "A compiled library (.so) may have been given to the package loader, which reads .pt2 archives",
+       phases=frozenset({P.LOAD}), keywords=("failed finding central directory",),
+       fixes=(H.PASS_PACKAGE_PATH, H.MIGRATE_TO_PACKAGE_API)),
+    # a program object (an ExportedProgram, the module export builds) written with torch.save or
+    # pickle: pickling its local functions fails, and torch.load's weights_only refuses its classes
+    _r("AOTS229", "program-object-pickled", "unsupported", 0.6,
+       "A program object (ExportedProgram or its module) was saved with torch.save / pickle",
+       keywords=("unsupported global: global torch.export.", "unsupported global: global torch.fx.",
+                 "_create_stateful_graph_module.<locals>"),
+       supersedes=("AOTD812",), fixes=(H.SAVE_PROGRAMS_WITH_THEIR_OWN_API,)),
     _r("AOTS164", "load-runtime-library-missing", "version_mismatch", 0.6,
        "A runtime library the package or torch links against is absent or another version",
        phases=frozenset({P.LOAD, P.RUN}), keywords=("cannot open shared object file",),
