@@ -107,6 +107,10 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-unlifted-module-pickled", "unsupported"),               # AOTS229
     ("cpu-export-decomposition-rule-short-signature", "export_failure"),  # AOTS230: a decomposition rule failed
     ("cpu-export-decomposition-rule-uses-numpy", "export_failure"),       # AOTS230
+    ("cpu-prep-prune-remove-unpruned", "unsupported"),            # AOTS231: a preparation utility refused
+    ("cpu-prep-remove-parametrization-missing", "unsupported"),   # AOTS231
+    ("cpu-prep-old-spectral-norm-twice", "deprecated_api"),       # AOTS232: the hook-based norms
+    ("cpu-export-full-backward-hook-left-registered", "unsupported"),  # AOTS233: a backward hook at export
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category

@@ -399,6 +399,21 @@ DECOMPOSITION_RULE_MATCHES_OP = (
     "torch.ops.aten.<op>.default._schema) and return what the op returns (a tuple for ops with several "
     "outputs), written in traceable torch ops; to keep an op undecomposed, delete it from the table."
 )
+PREPARE_MODULE_AS_THE_UTILITY_EXPECTS = (
+    "Bring the module into the state the preparation utility expects before calling it (eval() "
+    "before fusing, a BatchNorm with running statistics, a pattern the fuser knows, pruning or a "
+    "parametrization actually applied before removing it), or skip that step for this layer."
+)
+USE_PARAMETRIZATION_NORMS = (
+    "Use the parametrization-based norms (torch.nn.utils.parametrizations.weight_norm / "
+    "spectral_norm) throughout, training and export alike, and bake them in with "
+    "torch.nn.utils.parametrize.remove_parametrizations before export; the hook-based "
+    "torch.nn.utils.weight_norm / spectral_norm are legacy."
+)
+REMOVE_TRAINING_HOOKS = (
+    "Remove training-time hooks before export (the handle's .remove(), or export a fresh module "
+    "built for inference): export traces forward only, and module-level backward hooks are refused."
+)
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -83,6 +83,13 @@ BUILD_RULES: tuple[Rule, ...] = (
        types=frozenset({"TypeError", "RuntimeError", "AttributeError", "ValueError", "AssertionError",
                         "IndexError", "KeyError"}),
        supersedes=("AOTD905", "AOTS105", "AOTS126"), fixes=(H.DECOMPOSITION_RULE_MATCHES_OP,)),
+    # module-level backward hooks left registered from training: export traces forward only and
+    # refuses them (a training feature in an inference program, like a DDP wrapper, AOTS219)
+    _r("AOTS233", "backward-hook-at-export", "unsupported", 0.62,
+       "A module-level backward hook from training is still registered at export",
+       phases=frozenset({P.EXPORT, P.COMPILE}), keywords=("backwards hooks", "backward hooks", "backwardhook("),
+       supersedes=("AOTD601", "AOTD602", "AOTS105", "AOTS106", "AOTS107", "AOTS126"),
+       fixes=(H.REMOVE_TRAINING_HOOKS,)),
     _r("AOTS106", "error-in-export-subsystem", "export_failure", 0.45,
        "An error raised inside torch.export / dynamo tracing",
        subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT})),

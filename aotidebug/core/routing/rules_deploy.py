@@ -219,6 +219,22 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        keywords=("unsupported global: global torch.export.", "unsupported global: global torch.fx.",
                  "_create_stateful_graph_module.<locals>"),
        supersedes=("AOTD812",), fixes=(H.SAVE_PROGRAMS_WITH_THEIR_OWN_API,)),
+    # a module-preparation utility (conv-bn fusion, pruning, parametrizations, torch.ao's fuser)
+    # refusing the module by its own check (an assertion or a ValueError it raises, not an
+    # incidental TypeError): the module is not in the state the step supports
+    _r("AOTS231", "module-preparation-refused", "unsupported", 0.5,
+       "A module-preparation utility refused the module as it is (its own check)",
+       modules=frozenset({"torch.nn.utils.fusion", "torch.nn.utils.prune", "torch.nn.utils.parametrize",
+                          "torch.nn.utils.parametrizations", "torch.ao.quantization.fuse_modules",
+                          "torch.ao.quantization.fuser_method_mappings"}),
+       types=frozenset({"AssertionError", "ValueError"}), raise_sites=frozenset({"torch"}),
+       supersedes=("AOTS126",), fixes=(H.PREPARE_MODULE_AS_THE_UTILITY_EXPECTS,)),
+    # the hook-based norms (torch.nn.utils.weight_norm / spectral_norm, superseded by their
+    # parametrization versions) failing in their own code: the legacy API is what failed
+    _r("AOTS232", "legacy-norm-hooks", "deprecated_api", 0.56,
+       "The hook-based weight_norm / spectral_norm (legacy; parametrizations replace them) failed",
+       modules=frozenset({"torch.nn.utils.weight_norm", "torch.nn.utils.spectral_norm"}),
+       supersedes=("AOTS126",), fixes=(H.USE_PARAMETRIZATION_NORMS,)),
     _r("AOTS164", "load-runtime-library-missing", "version_mismatch", 0.6,
        "A runtime library the package or torch links against is absent or another version",
        phases=frozenset({P.LOAD, P.RUN}), keywords=("cannot open shared object file",),
