@@ -84,10 +84,14 @@ def test_bare_segfault_is_crash_with_three_matches_first():
 
 
 def test_prose_stays_below_messages():
+    # a message that names the cause outranks a sentence about the symptom; a message that names
+    # only the symptom (tensors not close: the kernels, the input or the weights) does not
     prose = diagnose_text("The compiled model produces wrong results compared with eager")
-    real = diagnose_text("AssertionError: Tensor-likes are not close!")
-    assert prose.category is real.category is Category.NUMERICAL
+    real = diagnose_text("RuntimeError: At least one NaN in buf3")
+    symptom = diagnose_text("AssertionError: Tensor-likes are not close!")
+    assert prose.category is real.category is symptom.category is Category.NUMERICAL
     assert prose.confidence < real.confidence
+    assert symptom.confidence < prose.confidence
 
 
 def test_garbage_is_unknown():
