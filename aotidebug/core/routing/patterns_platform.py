@@ -340,15 +340,15 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "The internal runner class was driven directly (the legacy way), with arguments it does not take",
             (r"\(self: torch\._C\._aoti\.AOTIModelContainerRunner(?:Cpu|Cuda|Xpu|Mps)\b",),
             0.7, (H.MIGRATE_TO_PACKAGE_API,)),
-    # torch.load's default became weights_only=True in 2.6: code written for the old default
-    # (a whole pickled module, a checkpoint holding a config object) is refused. The refusal is
-    # worded as a failure, an unpickler error, or the changed default itself.
     # a module using the hook-based weight_norm/spectral_norm deep-copied after a forward: the
     # weight those hooks recompute is not a leaf, and torch's refusal names the legacy API
     Pattern("AOTD818", "deepcopy-of-legacy-norm-hooks", C.DEPRECATED_API,
             "A module with the hook-based weight_norm/spectral_norm could not be deep-copied",
             (r"this may be because of a torch\.nn\.utils\.weight_norm usage",),
             0.62, (H.USE_PARAMETRIZATION_NORMS,)),
+    # torch.load's default became weights_only=True in 2.6: code written for the old default
+    # (a whole pickled module, a checkpoint holding a config object) is refused. The refusal is
+    # worded as a failure, an unpickler error, or the changed default itself.
     Pattern("AOTD812", "torch-load-weights-only-default", C.DEPRECATED_API,
             "torch.load refused a pickled object under its weights_only=True default (torch 2.6+)",
             (r"Weights only load failed",

@@ -40,8 +40,9 @@ from dataclasses import dataclass
 from ..text.structure import Origin, Phase, Structure, Subsystem
 from .rules import RULES, Rule
 
-__all__ = ["Rule", "RULES", "PHASE_PRIORS", "BASE_RATES", "BASE_RATE_SCALE", "base_rates", "score", "fired", "merge", "next_measurement", "STRUCTURE_CAP",
-           "CORROBORATION", "PRIOR_BONUS", "PRIOR_CAP", "WORDS_PRIOR_SCALE", "RIVAL_CAP"]
+__all__ = ["Rule", "RULES", "PHASE_PRIORS", "BASE_RATES", "BASE_RATE_SCALE", "base_rates", "score", "fired",
+           "merge", "next_measurement", "STRUCTURE_CAP", "CORROBORATION", "PRIOR_BONUS", "PRIOR_CAP",
+           "WORDS_PRIOR_SCALE", "RIVAL_CAP"]
 
 STRUCTURE_CAP = 0.70
 CORROBORATION = 0.03
