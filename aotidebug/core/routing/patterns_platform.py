@@ -10,6 +10,10 @@ from .pattern import GPU, TORCH_OP_NAMESPACES, VER, Pattern
 
 __all__ = ["PLATFORM_PATTERNS"]
 
+# platforms and device families a feature may lack support for (AOTD506's reporter phrasings)
+_PLATFORMS = (r"(?:XPU|ROCm|HIP|MPS|Metal|Vulkan|[Ww]indow|macOS|Mac|ARM|aarch64|arm64|NPU|TPU|"
+              r"CUDA|GPU|CPU)s?")
+
 PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # -- 5xx toolchain and unsupported features --------------------------------------------------
     Pattern("AOTD501", "cpp-compile-error", C.COMPILE_TOOLCHAIN,
@@ -165,7 +169,13 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\bcould not find an? (?:implementation|kernel) for\b",
              r"\bmissing (?:\w+ )?(?:fallbacks?|c[- ]?shims?|shims?|lowerings?|implementations?|support)\b",
              r"\b(?:unsupported|unimplemented) (?:by|op|operator|dtype|feature|backend|device|type|argument|input)s?\b",
-             r"\bonly (?:partially |fully )?supports?\b|\b(?:is|are) only supported (?:on|for|by|in|with)\b"),
+             r"\bonly (?:partially |fully )?supports?\b|\b(?:is|are) only supported (?:on|for|by|in|with)\b",
+             # a platform or device without support, in a reporter's words ("need XPU support",
+             # "lack of support for Windows", "doesn't have ROCm support", "doesn't work for rocm yet")
+             r"\b(?:needs?|lacks?|has no|have no|(?:doesn't|does not|don't|do not) have) (?:\w+ )?"
+             + _PLATFORMS + r"(?: backend| device| platform)? support\b",
+             r"\black of (?:\w+ )?support for " + _PLATFORMS + r"\b",
+             r"\b(?:doesn't|does not|don't|do not) (?:yet )?work (?:for|on|with) " + _PLATFORMS + r" yet\b"),
             0.52, (H.REPLACE_UNSUPPORTED_OP, H.CHECK_OP_DTYPE_SUPPORT)),
     # -- 6xx export ------------------------------------------------------------------------------
     Pattern("AOTD601", "data-dependent-guard", C.EXPORT_FAILURE,
