@@ -198,12 +198,12 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS160", "load-missing-file", "kernel_binary_missing", 0.55,
        "Loading looked for a package file that is not there",
        phases=frozenset({P.LOAD, P.RUN}), keywords=("file not found", "no such file", "file too short",
-                                                      "invalid elf header", "failed to find",
-                                                      "zip archive: file open failed")),  # the package path
-    # the archive reader's own words for a path it could not open: only a reader of a zip archive
-    # by path (AOTI's package loader) says it, so the phase need not be read from the frames (a
-    # package removed or replaced on disk while the process reads it again, a path from a config)
-    _r("AOTS224", "package-file-not-openable", "kernel_binary_missing", 0.52,
+                                                      "invalid elf header", "failed to find")),
+    # the archive reader's own words for a package path it could not open: only a reader of a zip
+    # archive by path (AOTI's package loader) says it, so the phase need not be read from the
+    # frames (a package removed or replaced on disk while the process reads it again, a path from
+    # a config). The one rule for these words, in every phase: a second one would count them twice
+    _r("AOTS224", "package-file-not-openable", "kernel_binary_missing", 0.55,
        "The package file could not be opened by the archive reader (not at that path any more)",
        keywords=("zip archive: file open failed",)),
     # a compiled library (the legacy API's .so, or the one inside a package) handed to the package
@@ -445,7 +445,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     # AOTI's loader opened the file but miniz found no readable zip in it: the bytes were changed
     # on the way (a text-mode transfer, a header or signature wrapped around it, a cut-off copy,
     # a pointer file): outside AOTI's families, a named unknown with the check to make. A
-    # missing file is AOTS160 ("file open failed").
+    # missing file is AOTS224 ("file open failed").
     _r("AOTS167", "package-archive-damaged", "unknown", 0.45,
        "The package file is not a readable zip archive (changed, wrapped or cut off on its way)",
        phases=frozenset({P.LOAD}), keywords=("failed to initialize zip archive",),
