@@ -416,4 +416,10 @@ REMOVE_TRAINING_HOOKS = (
 )
 
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
+TRACE_TIME_VALUES_ARE_CONSTANTS = (
+    "Export runs the model's Python once, while tracing: a value read there (random.random, "
+    "numpy's RNG, time, a module attribute or a global changed later, a Python counter) becomes a "
+    "constant of the package. Pass what changes per call as an input tensor, keep state in a "
+    "registered buffer updated with in-place torch ops, and draw randomness with torch ops."
+)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -55,6 +55,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}),
        not_keywords=("tensor-likes are not", "mismatched elements", "values for attribute", "torch.size("),
        fixes=(H.COMPARE_WITH_EAGER, H.CHECK_INPUTS_AT_RUNTIME)),
+    # ... whose other known cause is behaviour export ran once while tracing: a Python value (a
+    # counter, an attribute or global changed later, random/numpy/time) is a constant of the
+    # program, so calls repeat one result. Below the numerical reading: the text cannot tell them apart
+    _r("AOTS234", "user-check-failed-traced-once", "unsupported", 0.35,
+       "The user's own check failed: a value export read once while tracing can be a constant of "
+       "the program",
+       types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}),
+       not_keywords=("tensor-likes are not", "mismatched elements", "values for attribute", "torch.size("),
+       fixes=(H.TRACE_TIME_VALUES_ARE_CONSTANTS, H.COMPARE_WITH_EAGER)),
     # ... and when that assertion prints a shape, the output's shape was not the expected one: a
     # static program returns its compiled shape whatever the inputs (an int or a size of another
     # value than at export included), so an input was outside the compiled contract
@@ -169,6 +178,10 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "Wrong numbers without an error can be weights loaded in another layout",
        keywords=("tensor-likes are not close", "tensor-likes are not equal"),
        fixes=(H.CHECK_CONSTANTS,)),
+    _r("AOTS225", "wrong-output-traced-once", "unsupported", 0.35,
+       "Wrong numbers without an error can be a value export read once while tracing",
+       keywords=("tensor-likes are not close", "tensor-likes are not equal"),
+       fixes=(H.TRACE_TIME_VALUES_ARE_CONSTANTS,)),
     # a crash inside the compiled model's run: AOTI does not check inputs unless asked
     # (AOTI_RUNTIME_CHECK_INPUTS), so an input outside the compiled contract is its first suspect
     # a fault inside the garbage collector, or glibc's heap check failing, means the heap was
@@ -492,7 +505,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     # (above AOTS126's 0.45: an internal-looking error raised in torch.jit is not AOTI compiling)
     _r("AOTS171", "torchscript-over-compiled-model", "unsupported", 0.48,
        "TorchScript (torch.jit.trace/script) was given an AOTI compiled model, or code calling one",
-       subsystems=frozenset({S.TORCHSCRIPT}), supersedes=("AOTD806",), fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
+       subsystems=frozenset({S.TORCHSCRIPT}), supersedes=("AOTD806", "AOTS225"), fixes=(H.CALL_LOADED_MODEL_DIRECTLY,)),
     # the autograd engine found no graph behind an output: a loaded model runs inference only, its
     # outputs carry no grad_fn whatever the inputs require
     _r("AOTS172", "backward-through-compiled-model", "unsupported", 0.5,

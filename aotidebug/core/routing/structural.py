@@ -13,7 +13,8 @@ Weighting scheme (three kinds of evidence, strongest first)
    - 0.50-0.61: type x subsystem (an AttributeError raised inside inductor lowering; a ValueError
      from the loaded model's call; a compiler error in generated code naming a torch symbol);
    - 0.35-0.49: subsystem or phase with a mechanism keyword only (a load-phase "file not found"),
-     or a symptom's other known causes (wrong numbers: an input or a weight in another layout).
+     or a symptom's other known causes (wrong numbers: an input or a weight in another layout, a
+     value export read once while tracing).
 3. Phase prior (PHASE_PRIORS): <= 0.30. Which causes are common in the phase the failure is in.
 
 Combination inside `score`: per category, the best rule's weight, plus CORROBORATION (0.03) for
