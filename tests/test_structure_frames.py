@@ -178,6 +178,12 @@ def test_linker_and_toolchain_lines() -> None:
     p = parse_text("/usr/bin/ld: cannot find -lcuda\nnvcc fatal   : Unsupported gpu architecture 'compute_100'\n"
                    "/bin/sh: 1: g++: not found\nfatal error: Python.h: No such file or directory")
     assert [d.kind for d in p.diagnostics] == ["missing_library", "nvcc", "missing_compiler", "missing_header"]
+    # each linker's words for a library it did not find: GNU ld, ld64, lld (ld.lld, rust-lld, wasm-ld)
+    for line, lib in (("ld: library not found for -lomp", "omp"), ("ld.lld: error: unable to find library -lstdc++", "stdc++"),
+                      ("  = note: rust-lld: error: unable to find library -lcudart", "cudart"),
+                      ("wasm-ld: error: unable to find library -lcurl", "curl")):
+        [d] = parse_text(line).diagnostics
+        assert (d.kind, d.subject) == ("missing_library", lib), line
     st2 = read_structure("/usr/include/c++/13/bits/x.h:10:5: error: bad\n"
                          "/x/site-packages/torch/include/ATen/core/T.h:3:1: error: worse")
     assert [d.origin for d in st2.diagnostics] == [Origin.SYSTEM_HEADER, Origin.TORCH_HEADER]

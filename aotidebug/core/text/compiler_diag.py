@@ -53,11 +53,14 @@ _QUOTED_DIAG = re.compile(r"(?:^|[\s`'\"(|:])(?:fatal )?error(?: C\d{4})?:\s*(?P
                           + "|".join(_QUOTED_PHRASES) + r")[^\n]*)$", re.I)
 # the prefilter, derived from the phrases: a line holding none of these cannot match
 _QUOTED_WORDS = tuple(sorted(set().union(*(required_literals(p) or () for p in _QUOTED_PHRASES))))
-_LD_WORDS = ("cannot find -l", "library not found for -l", "cannot open")
+# each linker's words for a library it did not find: GNU ld/gold, ld64, lld (ld.lld, rust-lld,
+# wasm-ld), MSVC's LINK
+_LD_WORDS = ("cannot find -l", "library not found for -l", "unable to find library -l", "cannot open")
 _HEADER = re.compile(r"['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]?:? (?:file not found|No such file or directory)"
                      r"|Cannot open include file: '(?P<h2>[^']+)'")
 _LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:cannot find -l(?P<l>[\w+.-]+)"
-                        r"|library not found for -l(?P<l2>[\w+.-]+)|cannot open (?:input )?file '(?P<l3>[^']+)')")
+                        r"|library not found for -l(?P<l2>[\w+.-]+)|cannot open (?:input )?file '(?P<l3>[^']+)'"
+                        r"|unable to find library -l(?P<l4>[\w+.-]+))")
 _UNDEF_REF = re.compile(r"undefined reference to [`'‘\"]?(?P<s>[^`'’\"\s]+)")
 _NVCC = re.compile(r"^\s*nvcc (?:fatal|error)\s*:\s*(?P<msg>.*)$|\bptxas (?:fatal|error)\s*:\s*(?P<msg2>.*)$")
 _NO_TOOL = re.compile(
@@ -87,7 +90,7 @@ def read_diag(line: str, i: int) -> CompilerDiag | None:
         return CompilerDiag("missing_compiler", "error", "", 0, line.strip()[:500], tool.rsplit("/", 1)[-1], i)
     m = _LD_CANNOT.search(line) if any_word(line, _LD_WORDS) else None
     if m:
-        lib = m.group("l") or m.group("l2") or m.group("l3") or ""
+        lib = m.group("l") or m.group("l2") or m.group("l3") or m.group("l4") or ""
         return CompilerDiag("missing_library", "error", "", 0, line.strip()[:500], lib, i)
     m = _UNDEF_REF.search(line)
     if m:
