@@ -111,6 +111,10 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-prep-remove-parametrization-missing", "unsupported"),   # AOTS231
     ("cpu-prep-old-spectral-norm-twice", "deprecated_api"),       # AOTS232: the hook-based norms
     ("cpu-export-full-backward-hook-left-registered", "unsupported"),  # AOTS233: a backward hook at export
+    ("cpu-export-custom-backward-numpy-in-forward-grad", "unsupported"),  # AOTS236: the autograd engine at export
+    ("cpu-export-func-grad-under-vmap-in-forward", "unsupported"),       # AOTS236: a torch.func transform
+    ("cpu-static-batch-user-check-prints-list", "input_mismatch"),       # AOTS147: sizes printed as a list
+    ("cpu-static-rows-user-check-prints-tuple", "input_mismatch"),       # AOTS147: ... or as tuples
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -135,6 +139,17 @@ def test_a_value_read_once_at_export_is_named_below_wrong_numbers(name: str) -> 
     unsupported = [c for c in d.candidates if c.category.value == "unsupported"]
     assert unsupported and unsupported[0].code in ("AOTS234", "AOTS225")
     assert unsupported[0].confidence < d.confidence
+
+
+@pytest.mark.parametrize("name", ["cpu-export-autograd-functional-jacobian-in-forward",
+                                  "cpu-export-autograd-hvp-in-forward", "cpu-export-autograd-grad-of-eigenvalues"])
+def test_an_untraced_constant_names_both_of_its_causes(name: str) -> None:
+    # export's fake-constant words: the tracer's refusal first (a .data access reads the same),
+    # a gradient taken in forward (unsupported) second; neither claims the >= 0.7 band
+    d = diagnose_text(_log(name))
+    assert [(c.category.value, c.code) for c in d.candidates[:2]] == [("export_failure", "AOTS235"),
+                                                                      ("unsupported", "AOTS237")]
+    assert d.confidence < 0.6 and "outside the exported forward" in " ".join(d.fixes)
 
 
 def test_signal_alone_is_crash_but_not_over_an_exception() -> None:

@@ -422,4 +422,16 @@ TRACE_TIME_VALUES_ARE_CONSTANTS = (
     "constant of the package. Pass what changes per call as an input tensor, keep state in a "
     "registered buffer updated with in-place torch ops, and draw randomness with torch ops."
 )
+FIND_THE_UNTRACED_OP = (
+    "Find the operation export could not trace (the lifted constant the message names is its "
+    "output): most often a gradient taken in forward (torch.autograd.grad, .backward(), "
+    "torch.autograd.functional) or a parameter read or written through .data. Use the parameter "
+    "itself (or .detach()) instead of .data, and take gradients outside the exported forward."
+)
+NO_GRADIENTS_IN_EXPORTED_FORWARD = (
+    "Take no gradient inside the exported forward (torch.autograd.grad, .backward(), "
+    "torch.autograd.functional, torch.func.grad/jacrev/vjp): export traces an inference graph. "
+    "Export the function whose gradient you need and differentiate outside the package, or write the "
+    "derivative out with ordinary ops in forward (analytic forces)."
+)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

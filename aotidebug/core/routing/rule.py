@@ -49,6 +49,7 @@ class Rule:
     signal_names: frozenset[str] = frozenset()  # any of these signals (SIGILL, SIGSEGV, ...)
     keywords: tuple[str, ...] = ()  # any (lower case), only words that name a mechanism
     also_keywords: tuple[str, ...] = ()  # a second group: one of these must ALSO be present
+    regex: str = ""  # a regular expression on the lower-case error text, for what no fixed word names (a printed size)
     not_keywords: tuple[str, ...] = ()
     error_types: frozenset[str] = frozenset()  # UserError.error_type names (live objects)
     torch_symbol: bool | None = None  # a diagnostic of a listed origin names a torch/AOTI symbol

@@ -10,6 +10,9 @@ from .rule import new_rule as _r
 
 __all__ = ["BUILD_RULES"]
 
+# export's own words for an operation it could not trace, left behind as a fake constant
+_UNTRACED_CONSTANT = ("fake tensor in the exported program constant", "an op that we can't trace through")
+
 BUILD_RULES: tuple[Rule, ...] = (
     # -- export: torch.export fails before AOTI starts ----------------------------------------
     _r("AOTS101", "data-dependent-guard-type", "export_failure", 0.66,
@@ -99,6 +102,18 @@ BUILD_RULES: tuple[Rule, ...] = (
        "torch.export's tracer met something it does not support",
        subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT}),
        keywords=("not supported", "unsupported", "not implemented"), supersedes=("AOTD505", "AOTD506")),
+    # export met an operation it could not trace and left a fake tensor among the program's
+    # constants (its own words). The operation is most often a gradient taken in forward or a .data
+    # read or write; labelled reports split between the tracer's refusal (first) and a feature
+    # export does not support (the alternative, below): the words do not say which op it was
+    _r("AOTS235", "export-left-untraced-constant", "export_failure", 0.5,
+       "Export met an operation it cannot trace through (a gradient taken in forward, a .data access) "
+       "and left a fake tensor among the program's constants",
+       keywords=_UNTRACED_CONSTANT, supersedes=("AOTS105", "AOTS106", "AOTS107", "AOTS126"),
+       fixes=(H.FIND_THE_UNTRACED_OP,)),
+    _r("AOTS237", "untraced-constant-gradient-in-forward", "unsupported", 0.46,
+       "A constant export could not trace can be a gradient taken in forward, which export does not support",
+       keywords=_UNTRACED_CONSTANT, fixes=(H.NO_GRADIENTS_IN_EXPORTED_FORWARD,)),
     # tracing ran into torch.distributed (a DDP or FSDP wrapper's pre-forward, a collective in the
     # forward): training-time machinery that export does not capture and a package cannot run;
     # whatever the tracer or the wrapper then says, the cause is the wrapper left on
@@ -121,6 +136,15 @@ BUILD_RULES: tuple[Rule, ...] = (
        keywords=("device mismatch between fake input and example input",), supersedes=("AOTS126",),
        fixes=(H.ONE_DEVICE_FOR_EXPORT,)),
     # -- unsupported: no lowering, no C shim, unserialisable --------------------------------------
+    # a gradient taken inside forward (autograd.grad, .backward, torch.autograd.functional, a
+    # torch.func transform): export traces an inference graph, so the autograd engine or the
+    # transform runs on export's fake tensors (its frames say so) ...
+    _r("AOTS236", "autograd-inside-exported-forward", "unsupported", 0.62,
+       "A gradient is taken inside the exported forward (the autograd engine or a torch.func "
+       "transform ran during export)",
+       phases=frozenset({P.EXPORT}),
+       functions=("_engine_run_backward", "grad_and_value_impl", "_vjp_with_argnums", "_jvp_with_argnums"),
+       supersedes=("AOTS105", "AOTS106", "AOTS107", "AOTS126", "AOTD506"), fixes=(H.NO_GRADIENTS_IN_EXPORTED_FORWARD,)),
     _r("AOTS110", "missing-lowering", "unsupported", 0.66,
        "An operator has no Inductor lowering or decomposition",
        types=frozenset({"MissingOperatorWithoutDecomp", "MissingOperatorWithDecomp"}), supersedes=WRAPPED),

@@ -53,7 +53,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS146", "user-check-failed", "numerical", 0.45,
        "The user's own assertion failed: the compiled model's output was not what their check expects",
        types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}),
-       not_keywords=("tensor-likes are not", "mismatched elements", "values for attribute", "torch.size("),
+       not_keywords=("tensor-likes are not", "mismatched elements", "values for attribute"),
        fixes=(H.COMPARE_WITH_EAGER, H.CHECK_INPUTS_AT_RUNTIME)),
     # ... whose other known cause is behaviour export ran once while tracing: a Python value (a
     # counter, an attribute or global changed later, random/numpy/time) is a constant of the
@@ -62,17 +62,19 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "The user's own check failed: a value export read once while tracing can be a constant of "
        "the program",
        types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}),
-       not_keywords=("tensor-likes are not", "mismatched elements", "values for attribute", "torch.size("),
+       not_keywords=("tensor-likes are not", "mismatched elements", "values for attribute"),
        fixes=(H.TRACE_TIME_VALUES_ARE_CONSTANTS, H.COMPARE_WITH_EAGER)),
-    # ... and when that assertion prints a shape, the output's shape was not the expected one: a
-    # static program returns its compiled shape whatever the inputs (an int or a size of another
-    # value than at export included), so an input was outside the compiled contract
+    # ... and when that assertion prints a shape (a torch.Size, or sizes printed as a tuple or list
+    # of ints), the output's shape was not the expected one: a static program returns its compiled
+    # shape whatever the inputs (an int or a size of another value than at export included), so an
+    # input was outside the compiled contract
     _r("AOTS147", "user-shape-check-failed", "input_mismatch", 0.5,
        "The user's own check of an output's shape failed: an input was not what the program was "
        "compiled for",
-       types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}), keywords=("torch.size(",),
+       types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}),
+       regex=r"torch\.size\(|[(\[]\d+(?:, ?\d+){1,4}[)\]]",  # a torch.Size, or 2 to 5 sizes
        not_keywords=("values for attribute",),  # torch.testing's own words: AOTS176
-       fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
+       supersedes=("AOTS146", "AOTS234"), fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
     _r("AOTS142", "accelerator-illegal-access", "illegal_memory_access", 0.6,
        "The device reported an illegal memory access",
        keywords=("illegal memory access", "illegal address", "misaligned address", "unspecified launch failure")),

@@ -36,7 +36,9 @@ Priors never outrank a pattern or a rule.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..text.structure import Origin, Phase, Structure, Subsystem
 from .rules import RULES, Rule
@@ -135,6 +137,8 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
         return False
     if rule.also_keywords and not any(k in text for k in rule.also_keywords):
         return False
+    if rule.regex and not _regex(rule.regex).search(text):
+        return False
     if rule.not_keywords and any(k in text for k in rule.not_keywords):
         return False
     if rule.functions and not any(f.lower() in funcs for f in rule.functions):
@@ -144,6 +148,11 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
     if rule.test_programs and not any(t in st.test_program.lower() for t in rule.test_programs):
         return False
     return True
+
+
+@lru_cache(maxsize=None)
+def _regex(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 def _under(module: str, package: str) -> bool:
