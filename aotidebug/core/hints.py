@@ -434,4 +434,11 @@ NO_GRADIENTS_IN_EXPORTED_FORWARD = (
     "Export the function whose gradient you need and differentiate outside the package, or write the "
     "derivative out with ordinary ops in forward (analytic forces)."
 )
+OP_CHECKED_INPUT_VALUES = (
+    "An op inside the package checked the values it was given, which come from your inputs: give "
+    "what the op accepts (embedding-bag offsets that start at 0 and stay within the ids sent, "
+    "non-negative counts and repeats, ids inside the table, auxiliary inputs in the dtype of the "
+    "example, a matrix the op can factor). AOTI_RUNTIME_CHECK_INPUTS=1 checks shapes and dtypes, "
+    "never values: validate values before the call."
+)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

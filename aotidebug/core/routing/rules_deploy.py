@@ -126,6 +126,16 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS151", "run-python-call-error", "input_mismatch", 0.5,
        "Calling the loaded model failed in its Python call wrapper",
        types=frozenset({"ValueError", "TypeError", "KeyError"}), subsystems=frozenset({S.MODEL_RUN})),
+    # an ATen op the package falls back to checked its arguments and refused them (TORCH_CHECK in
+    # aten/src/ATen/native/..., or TensorUtils' type checks): inside a compiled program those values
+    # come from the inputs (offsets, counts, repeats, ids, per-sample weights, a matrix's values)
+    _r("AOTS238", "aten-op-refused-run-arguments", "input_mismatch", 0.52,
+       "An ATen op inside the compiled model checked the values it was given, which come from the "
+       "inputs, and refused them",
+       subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}), signal=False,
+       regex=r"exception raised from \S+ at \S*aten/src/aten/(?:native/|tensorutils)",
+       not_keywords=("exception raised from meta at",),  # a shape function's check: read by its words (AOTD104)
+       supersedes=("AOTS152",), fixes=(H.OP_CHECKED_INPUT_VALUES, H.CHECK_INPUTS_AT_RUNTIME)),
     _r("AOTS152", "run-runtime-opaque", "opaque_runtime_error", 0.38,
        "The compiled model's run raised without a mechanism",
        subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}), signal=False),
