@@ -415,7 +415,6 @@ REMOVE_TRAINING_HOOKS = (
     "built for inference): export traces forward only, and module-level backward hooks are refused."
 )
 
-# every hint above, by name (the meta-test checks each pattern's fixes are among them)
 TRACE_TIME_VALUES_ARE_CONSTANTS = (
     "Export runs the model's Python once, while tracing: a value read there (random.random, "
     "numpy's RNG, time, a module attribute or a global changed later, a Python counter) becomes a "
@@ -441,4 +440,5 @@ OP_CHECKED_INPUT_VALUES = (
     "example, a matrix the op can factor). AOTI_RUNTIME_CHECK_INPUTS=1 checks shapes and dtypes, "
     "never values: validate values before the call."
 )
+# every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}
