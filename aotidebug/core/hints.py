@@ -440,5 +440,19 @@ OP_CHECKED_INPUT_VALUES = (
     "example, a matrix the op can factor). AOTI_RUNTIME_CHECK_INPUTS=1 checks shapes and dtypes, "
     "never values: validate values before the call."
 )
+OUTPUT_STRUCTURE_NOT_REBUILT = (
+    "The compiled model ran; rebuilding its outputs from the output structure stored in the package "
+    "failed. Either the run returned more tensors than the structure holds (a forward that updates "
+    "its own parameters in place, such as clamp_ or renormalising a weight, or Embedding(max_norm=...), "
+    "returns them as extra outputs: keep such updates out of forward), or the structure does not "
+    "round-trip (tuple dict keys are stored as lists: return a tensor, tuples or lists of tensors, "
+    "or dicts with str keys)."
+)
+STORE_CALL_STRUCTURE = (
+    "The package stores the structure of the inputs and outputs as JSON, and this structure holds "
+    "something it cannot write. Use tensors in tuples, lists and dicts with str (or int) keys; give a "
+    "class registered with pytree a serialized_type_name (or torch.export.register_dataclass); "
+    "flatten other structures in a wrapper module before export."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

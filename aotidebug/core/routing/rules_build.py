@@ -157,6 +157,13 @@ BUILD_RULES: tuple[Rule, ...] = (
        "Saving the package needs a feature serialisation does not implement",
        types=frozenset({"NotImplementedError", "SerializeError"}), subsystems=frozenset({S.PACKAGE_LOAD}),
        phases=frozenset({P.COMPILE}), supersedes=WRAPPED),
+    # the package writes the structure of the call's inputs and outputs as JSON (treespec_dumps): a
+    # key or a container type it cannot write (a frozenset key, a pytree class without a
+    # serialized name) fails the compile; the model's structure, not torch's internals
+    _r("AOTS240", "call-structure-not-storable", "unsupported", 0.6,
+       "The package could not store the structure of the model's inputs or outputs",
+       types=frozenset({"TypeError", "NotImplementedError", "ValueError"}), functions=("treespec_dumps",),
+       supersedes=WRAPPED + ("AOTS113", "AOTS121", "AOTS126"), fixes=(H.STORE_CALL_STRUCTURE,)),
     _r("AOTS113", "not-implemented", "unsupported", 0.5,
        "A NotImplementedError: the op, dtype or feature is not implemented on this path",
        types=frozenset({"NotImplementedError"}), supersedes=WRAPPED),

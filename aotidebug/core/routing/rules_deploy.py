@@ -123,6 +123,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "The runner's C++ binding could not take a Python object the caller passed as an input",
        keywords=("unable to cast python instance",), not_functions=("load_constants", "update_constant"),
        fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
+    # the compiled run returned, and the call wrapper failed rebuilding the outputs from the output
+    # structure stored in the package (pytree unflatten runs only on outputs): the inputs were
+    # taken; the run returned more than the structure holds (a parameter mutated in forward comes
+    # back as an extra output), or the structure does not round-trip (tuple keys come back as lists)
+    _r("AOTS239", "output-structure-not-rebuilt", "torch_bug", 0.55,
+       "The compiled model ran, and its call wrapper failed rebuilding the outputs from the output "
+       "structure stored in the package",
+       types=frozenset({"TypeError", "KeyError", "ValueError"}), subsystems=frozenset({S.MODEL_RUN}),
+       functions=("tree_unflatten",), supersedes=("AOTS150", "AOTS151"), fixes=(H.OUTPUT_STRUCTURE_NOT_REBUILT,)),
     _r("AOTS151", "run-python-call-error", "input_mismatch", 0.5,
        "Calling the loaded model failed in its Python call wrapper",
        types=frozenset({"ValueError", "TypeError", "KeyError"}), subsystems=frozenset({S.MODEL_RUN})),
