@@ -305,6 +305,8 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\b(?:outputs?|results?) mismatch(?:es)?\b",
              # "numerical error / discrepancy / divergence / mismatch" (not "numerical stability" advice)
              r"\bnumeric(?:al)? (?:errors?|issues?|problems?|mismatch(?:es)?|discrepanc(?:y|ies)|differences?|divergences?|inaccurac(?:y|ies))\b",
+             # "discrepancy between eager and X", "inconsistent with eager", "inconsistency ... using eager"
+             r"\b(?:discrepanc(?:y|ies)|inconsisten(?:cy|cies|t)) (?:\w+ ){0,3}?(?:between|using|with|vs\.?) (?:\w+ ){0,3}?eager\b",
              r"\baccuracy (?:regression|drop|issue|problem|mismatch|failure|loss)",
              r"\b(?:qualit\w+|quality) regression",
              r"\b(?:this|that|it|output|result|out) is (?:silently )?(?:wrong|incorrect)\b",
