@@ -356,3 +356,16 @@ def test_the_cpu_isa_probe_is_the_cpp_builder() -> None:
 
     assert subsystem_of_module("torch._inductor.cpu_vec_isa", "pick_vec_isa") is Subsystem.CPP_BUILDER
     assert subsystem_of_module("torch._inductor.graph", "run") is Subsystem.LOWERING
+
+
+@pytest.mark.parametrize("line, type_name", [
+    ("<class 'RuntimeError'>: Found <class 'Box'> in output, which is not a known type.", "RuntimeError"),
+    ("<class 'torch._dynamo.exc.Unsupported'> Dynamic slicing on data-dependent value", "torch._dynamo.exc.Unsupported"),
+])
+def test_an_exception_printed_through_its_class_repr_is_read(line: str, type_name: str) -> None:
+    """`print(type(e), e)` and f"{type(e)}: {e}" lines are exception lines; a class that is no
+    exception (`<class 'bool'>: True`, a value printed with its type) and a warning are not."""
+    parsed = parse_text("some output\n" + line + "\n")
+    assert [s.exception.type for s in parsed.sections if s.exception] == [type_name]
+    for other in ("<class 'bool'>: True", "<class 'UserWarning'>: careful"):
+        assert not [s for s in parse_text(other + "\n").sections if s.exception]

@@ -125,6 +125,9 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-compile-call-structure-frozenset-output-key", "unsupported"),  # AOTS240: a structure not storable
     ("cpu-compile-call-structure-frozenset-input-key", "unsupported"),   # AOTS240
     ("cpu-compile-call-structure-unnamed-pytree-class", "unsupported"),  # AOTS240
+    ("cpu-export-output-plain-class-not-pytree", "export_failure"),  # AOTS241: an object export cannot flatten
+    ("cpu-export-output-namespace-not-pytree", "export_failure"),    # AOTS241
+    ("cpu-export-output-device-not-pytree", "export_failure"),       # AOTS241
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category

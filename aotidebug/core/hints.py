@@ -454,5 +454,12 @@ STORE_CALL_STRUCTURE = (
     "class registered with pytree a serialized_type_name (or torch.export.register_dataclass); "
     "flatten other structures in a wrapper module before export."
 )
+RETURN_PYTREE_CONTAINERS = (
+    "Export met a Python object it cannot flatten in the model's inputs or outputs. Return and take "
+    "tensors (and ints, floats, bools) in tuples, lists and dicts; keep other objects (devices, "
+    "dtypes, slices, sets, plain classes) out of forward's signature, or register a class that holds "
+    "tensors (torch.export.register_dataclass, or pytree.register_pytree_node with a "
+    "serialized_type_name)."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

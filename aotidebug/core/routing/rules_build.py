@@ -96,6 +96,13 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS106", "error-in-export-subsystem", "export_failure", 0.45,
        "An error raised inside torch.export / dynamo tracing",
        subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT})),
+    # export flattens the model's inputs and outputs with pytree: an object that is no pytree
+    # container and no leaf it knows (a plain class, a device, a slice, a set) stops it. torch's own
+    # words name the mechanism whether or not a traceback came with them
+    _r("AOTS241", "object-not-a-pytree-at-export", "export_failure", 0.6,
+       "Export met a Python object it cannot flatten in the model's inputs or outputs",
+       keywords=("which is not a known type",), also_keywords=("register a pytree",),
+       supersedes=("AOTS106",), fixes=(H.RETURN_PYTREE_CONTAINERS,)),
     # what export's tracer says it does not support is an export failure: the model must change
     # before export, AOTI never saw it (a prose "not supported" reading is about AOTI)
     _r("AOTS107", "unsupported-during-export", "export_failure", 0.6,

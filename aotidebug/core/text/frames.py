@@ -241,8 +241,19 @@ def inner_types(message: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# an exception printed through its class's repr (`print(type(e), e)`, f"{type(e)}: {e}" in a
+# script or a service's log): `<class 'RuntimeError'>: message`
+_REPR_EXC_LINE = re.compile(r"^<class '(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)'>:?[ \t](?P<msg>.*)$")
+
+
 def parse_exception_line(line: str, text_line: int = -1) -> ExcLine | None:
     """An ExcLine for a `Type: message` line at column 0 (after a glog prefix), else None."""
+    if line.startswith("<class '"):
+        r = _REPR_EXC_LINE.match(line.rstrip())
+        if r is None or not exception_type_names(r.group("type")) or r.group("type").endswith("Warning"):
+            return None
+        msg = r.group("msg").strip()
+        return ExcLine(r.group("type"), msg[:1000], text_line, inner_types(msg))
     head = line[:1]
     if not (head.isalpha() or head == "_") or (":" not in line and len(line) > 120):
         return None
