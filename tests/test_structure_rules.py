@@ -741,3 +741,14 @@ def test_the_tracers_hint_lines_are_advice_not_the_cause() -> None:
     assert "numerical" not in [c.category.value for c in d.candidates]
     st = read_structure(text)
     assert "clamping" not in text_for_patterns(text, st) and "Data-dependent" in text_for_patterns(text, st)
+
+
+@pytest.mark.parametrize("name", ["cpu-compile-config-patch-misspelt-option", "cpu-compile-config-removed-option-set",
+                                  "cpu-compile-inductor-configs-unknown-key"])
+def test_a_config_option_this_torch_lacks_names_each_cause_it_can_have(name: str) -> None:
+    # renamed or removed since (deprecated_api), misspelt or guessed (unsupported), another torch's
+    # option (version_mismatch): the words do not tell them apart, so each is named and none claims 0.5
+    d = diagnose_text(_log(name))
+    cats = [c.category.value for c in d.candidates[:3]]
+    assert cats == ["deprecated_api", "unsupported", "version_mismatch"]
+    assert d.code == "AOTS182" and d.confidence < 0.5

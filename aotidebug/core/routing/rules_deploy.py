@@ -30,6 +30,9 @@ _FORMER_KEYWORDS = tuple(f"unexpected keyword argument '{k}'" for k in
                           "_allow_complex_guards_as_runtime_asserts", "allow_complex_guards_as_runtime_asserts",
                           "_disable_forced_specializations"))
 
+# the config module's words for an option it does not have (AOTS182, AOTS242, AOTS243)
+_CONFIG_NAMES = ("config.", "config alias")
+
 DEPLOY_RULES: tuple[Rule, ...] = (
     # -- memory faults ----------------------------------------------------------------------
     _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
@@ -365,11 +368,21 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        fixes=(H.MIGRATE_TO_PACKAGE_API,)),
     # torch's config module refuses an option it does not have (`torch._inductor.config.X does not
     # exist`, from get, set or patch): an option renamed or removed since the recipe was written
-    # (`abi_compatible`), or misspelt. Not an internal error of the compiler it was raised in.
-    _r("AOTS182", "config-option-not-in-this-torch", "deprecated_api", 0.6,
+    # (`abi_compatible`), an option of another torch, or a name misspelt or guessed. Not an internal
+    # error of the compiler it was raised in. The words do not tell these apart: the three blind
+    # rows read this way carried three labels (unknown, version_mismatch, unsupported), so the
+    # reading names each and claims none above 0.5
+    _r("AOTS182", "config-option-not-in-this-torch", "deprecated_api", 0.46,
        "A torch config option this torch does not have (renamed or removed since, or misspelt)",
-       types=frozenset({"AttributeError"}), keywords=("config.", "config alias"),
-       also_keywords=(" does not exist",), supersedes=("AOTS121", "AOTS126", "AOTD901"),
+       types=frozenset({"AttributeError"}), keywords=_CONFIG_NAMES, also_keywords=(" does not exist",),
+       supersedes=("AOTS121", "AOTS126", "AOTD901"), fixes=(H.CONFIG_OPTION_NAMES,)),
+    _r("AOTS242", "config-option-name-unknown", "unsupported", 0.42,
+       "A config option name this torch does not know (misspelt or guessed)",
+       types=frozenset({"AttributeError"}), keywords=_CONFIG_NAMES, also_keywords=(" does not exist",),
+       fixes=(H.CONFIG_OPTION_NAMES,)),
+    _r("AOTS243", "config-option-of-another-torch", "version_mismatch", 0.4,
+       "A config option of another torch release than the one installed",
+       types=frozenset({"AttributeError"}), keywords=_CONFIG_NAMES, also_keywords=(" does not exist",),
        fixes=(H.CONFIG_OPTION_NAMES,)),
     # a config SECTION's name refused as an option (`torch._inductor.config.cpp does not exist`):
     # the configs were nested by section, as a YAML or JSON file holds them; inductor_configs and
@@ -380,7 +393,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        keywords=tuple(f"config.{sec} does not exist" for sec in
                       ("aot_inductor", "cpp", "triton", "trace", "cuda", "rocm", "halide", "cutlass",
                        "test_configs", "xpu")),
-       supersedes=("AOTS121", "AOTS126", "AOTS182", "AOTD901"), fixes=(H.FLAT_CONFIG_KEYS,)),
+       supersedes=("AOTS121", "AOTS126", "AOTS182", "AOTS242", "AOTS243", "AOTD901"), fixes=(H.FLAT_CONFIG_KEYS,)),
     # torch refusing, on purpose, a value it was handed while compiling (`raise ValueError(...)`
     # in its own code: a model name, an option's value, a path): AOTI does not take that value.
     # Python's own ValueErrors (unpacking, conversions, lookups) inside torch are not refusals.
