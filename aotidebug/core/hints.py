@@ -461,5 +461,11 @@ RETURN_PYTREE_CONTAINERS = (
     "tensors (torch.export.register_dataclass, or pytree.register_pytree_node with a "
     "serialized_type_name)."
 )
+TRITON_MATCHING_TORCH = (
+    "torch imports a name this triton does not have: the installed triton is not the release this "
+    "torch was built with (upgraded on its own, pinned by another package, or a fork such as "
+    "triton-windows of another release). Install the triton torch requires (`pip show torch` lists "
+    "it; reinstalling torch pulls it), or the torch that matches this triton."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -126,6 +126,12 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             (r"Mixed-device constants are only supported when the secondary\s+device is CPU",
              r"constant '[^'\n]*' is on device type \d+ but expected device type \d+"),
             0.88, (H.MATCH_COMPILE_DEVICE, H.CHECK_CONSTANTS)),
+    # torch's words before FakeTensorDeviceMismatchError (AOTS108): tracing ran one op on fake
+    # tensors of two devices (weights or a tensor made in forward on one, the inputs on another)
+    Pattern("AOTD208", "fake-device-propagation", C.DEVICE_MISMATCH,
+            "Tracing found two devices in one op: weights, tensors made in forward and inputs are not on one device",
+            (r"FakeTensor Device Propagation for \S+, found two different devices",),
+            0.62, (H.ONE_DEVICE_FOR_EXPORT,)),
     Pattern("AOTD205", "no-gpu-at-load", C.DEVICE_MISMATCH,
             "A GPU package was loaded where no usable GPU is available",
             (r"active drivers \(.{0,80}\)\. There should only be one",
