@@ -467,5 +467,11 @@ TRITON_MATCHING_TORCH = (
     "triton-windows of another release). Install the triton torch requires (`pip show torch` lists "
     "it; reinstalling torch pulls it), or the torch that matches this triton."
 )
+DIM_ARITHMETIC = (
+    "A Dim can only be derived by an increasing linear expression (a*d + b with an integer a >= 1). "
+    "Make the smaller size the Dim and derive the larger one from it (`half = Dim('half'); t = 2 * "
+    "half`), or declare each size as its own Dim and state their relation in forward with "
+    "torch._check."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

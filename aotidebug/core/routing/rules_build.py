@@ -42,6 +42,14 @@ BUILD_RULES: tuple[Rule, ...] = (
        keywords=("dim(", "create dim", "linear operations with integer coefficients", "symbolic dimension",
                  "dim name"),
        supersedes=("AOTD602",), fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE,)),
+    # Python refusing an operator on a Dim while the dynamic_shapes spec is written (`t // 2`,
+    # `t % 4`, `t / 2`, `t ** 2`): Dims take only increasing linear expressions; the raise is in the
+    # user's own line, before export runs, so only the words and the type name the mechanism
+    _r("AOTS246", "dim-arithmetic-unsupported", "dynamic_shape_guard", 0.6,
+       "A Dim was combined with an operator it does not support while the dynamic_shapes were written",
+       types=frozenset({"TypeError"}), keywords=("unsupported operand type",),
+       regex=r"unsupported operand type\(s\) for [^:\n]+: (?:'\w*dim' and|'[\w.]+' and '\w*dim')",
+       fixes=(H.DIM_ARITHMETIC,)),
     # torch.export's checker of the dynamic_shapes argument refusing a leaf of it (a named Dim for
     # an integer input, a dict where an int's hint goes): the specification is the cause. A spec
     # whose tree does not match the inputs' (its keys, its nesting) stays an export failure.
