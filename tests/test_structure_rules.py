@@ -131,6 +131,9 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-wan2gp-1263-triton-attrsdescriptor", "version_mismatch"),   # AOTS245: triton lacks a name torch imports
     ("gh-triton-windows-97-triton-attrsdescriptor", "version_mismatch"),  # AOTS245
     ("gh-triton-prebuilt-2-triton-attrsdescriptor", "version_mismatch"),  # AOTS245
+    ("gh-triton-4250-no-module-triton-common", "version_mismatch"),   # AOTS245: a triton submodule gone
+    ("gh-toolbench-341-no-module-triton-ops", "version_mismatch"),    # AOTS245
+    ("gh-triton-7499-no-module-triton-tools", "version_mismatch"),    # AOTS245
     ("cpu-export-dim-modulo-in-spec", "dynamic_shape_guard"),         # AOTS246: an operator a Dim does not take
     ("cpu-export-dim-true-division-in-spec", "dynamic_shape_guard"),  # AOTS246
     ("cpu-export-dim-power-in-spec", "dynamic_shape_guard"),          # AOTS246

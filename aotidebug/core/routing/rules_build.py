@@ -338,12 +338,14 @@ BUILD_RULES: tuple[Rule, ...] = (
        "A Python internal error raised inside torch while compiling",
        types=INTERNAL_TYPES, phases=frozenset({P.COMPILE, P.EXPORT, P.UNKNOWN}), raise_sites=frozenset({"torch"}),
        not_at=API_ENTRIES),
-    # torch importing a name from triton that the installed triton lacks (`cannot import name
-    # 'AttrsDescriptor' from 'triton.compiler.compiler'`): two installed packages out of step, not
-    # a bug in either
+    # torch (or a package beside it) importing a name or a submodule the installed triton lacks
+    # (`cannot import name 'AttrsDescriptor' from 'triton.compiler.compiler'`, `No module named
+    # 'triton.ops'`): two installed packages out of step, not a bug in either. Triton missing
+    # altogether (`No module named 'triton'`) is not this
     _r("AOTS245", "triton-lacks-a-name-torch-imports", "version_mismatch", 0.62,
        "torch imports a name the installed triton does not have: triton is another release than torch's",
-       types=frozenset({"ImportError"}), keywords=("from 'triton",), also_keywords=("cannot import name",),
+       types=frozenset({"ImportError", "ModuleNotFoundError"}), keywords=("from 'triton", "no module named 'triton."),
+       also_keywords=("cannot import name", "no module named"),
        supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS126", "AOTS127"), fixes=(H.TRITON_MATCHING_TORCH,)),
     _r("AOTS127", "torch-module-attribute-missing", "torch_bug", 0.55,
        "torch's own module lacks an attribute or import another torch module uses",
