@@ -462,10 +462,11 @@ RETURN_PYTREE_CONTAINERS = (
     "serialized_type_name)."
 )
 TRITON_MATCHING_TORCH = (
-    "torch imports a name this triton does not have: the installed triton is not the release this "
-    "torch was built with (upgraded on its own, pinned by another package, or a fork such as "
-    "triton-windows of another release). Install the triton torch requires (`pip show torch` lists "
-    "it; reinstalling torch pulls it), or the torch that matches this triton."
+    "torch (or a package beside it) imports a name or module this triton does not have: the "
+    "installed triton is not the release this torch was built with (upgraded on its own, pinned by "
+    "another package, or a fork such as triton-windows of another release). Install the triton "
+    "torch requires (`pip show torch` lists it; reinstalling torch pulls it), or the torch that "
+    "matches this triton."
 )
 DIM_ARITHMETIC = (
     "A Dim can only be derived by an increasing linear expression (a*d + b with an integer a >= 1). "

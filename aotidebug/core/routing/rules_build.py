@@ -52,7 +52,7 @@ BUILD_RULES: tuple[Rule, ...] = (
        fixes=(H.DIM_ARITHMETIC,)),
     # torch.export's checker of the dynamic_shapes argument refusing a leaf of it (a named Dim for
     # an integer input, a dict where an int's hint goes): the specification is the cause. A spec
-    # whose tree does not match the inputs' (its keys, its nesting) stays an export failure.
+    # whose tree does not match the inputs' (its keys, its nesting) is AOTS218's.
     _r("AOTS139", "dynamic-shapes-spec-refused", "dynamic_shape_guard", 0.6,
        "torch.export's dynamic_shapes checker refused the specification given for an input",
        phases=frozenset({P.EXPORT}), functions=("_check_dynamic_shapes", "check_shape"),

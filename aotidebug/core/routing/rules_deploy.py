@@ -30,8 +30,10 @@ _FORMER_KEYWORDS = tuple(f"unexpected keyword argument '{k}'" for k in
                           "_allow_complex_guards_as_runtime_asserts", "allow_complex_guards_as_runtime_asserts",
                           "_disable_forced_specializations"))
 
-# the config module's words for an option it does not have (AOTS182, AOTS242, AOTS243)
-_CONFIG_NAMES = ("config.", "config alias")
+# what AOTS182, AOTS242 and AOTS243 read alike: the config module refusing an option it does not have
+_CONFIG_OPTION_MISSING: dict[str, object] = dict(
+    types=frozenset({"AttributeError"}), keywords=("config.", "config alias"), also_keywords=(" does not exist",),
+    fixes=(H.CONFIG_OPTION_NAMES,))
 
 DEPLOY_RULES: tuple[Rule, ...] = (
     # -- memory faults ----------------------------------------------------------------------
@@ -374,16 +376,11 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     # reading names each and claims none above 0.5
     _r("AOTS182", "config-option-not-in-this-torch", "deprecated_api", 0.46,
        "A torch config option this torch does not have (renamed or removed since, or misspelt)",
-       types=frozenset({"AttributeError"}), keywords=_CONFIG_NAMES, also_keywords=(" does not exist",),
-       supersedes=("AOTS121", "AOTS126", "AOTD901"), fixes=(H.CONFIG_OPTION_NAMES,)),
+       supersedes=("AOTS121", "AOTS126", "AOTD901"), **_CONFIG_OPTION_MISSING),
     _r("AOTS242", "config-option-name-unknown", "unsupported", 0.42,
-       "A config option name this torch does not know (misspelt or guessed)",
-       types=frozenset({"AttributeError"}), keywords=_CONFIG_NAMES, also_keywords=(" does not exist",),
-       fixes=(H.CONFIG_OPTION_NAMES,)),
+       "A config option name this torch does not know (misspelt or guessed)", **_CONFIG_OPTION_MISSING),
     _r("AOTS243", "config-option-of-another-torch", "version_mismatch", 0.4,
-       "A config option of another torch release than the one installed",
-       types=frozenset({"AttributeError"}), keywords=_CONFIG_NAMES, also_keywords=(" does not exist",),
-       fixes=(H.CONFIG_OPTION_NAMES,)),
+       "A config option of another torch release than the one installed", **_CONFIG_OPTION_MISSING),
     # a config SECTION's name refused as an option (`torch._inductor.config.cpp does not exist`):
     # the configs were nested by section, as a YAML or JSON file holds them; inductor_configs and
     # config.patch take flat dotted keys. Not an option renamed since (AOTS182).
