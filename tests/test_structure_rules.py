@@ -137,6 +137,8 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-export-dim-modulo-in-spec", "dynamic_shape_guard"),         # AOTS246: an operator a Dim does not take
     ("cpu-export-dim-true-division-in-spec", "dynamic_shape_guard"),  # AOTS246
     ("cpu-export-dim-power-in-spec", "dynamic_shape_guard"),          # AOTS246
+    ("cpu-load-legacy-runner-in-service-class-given-package", "deprecated_api"),  # AOTS247: .pt2 to dlopen
+    ("cpu-load-legacy-aot-load-package-in-worker-thread", "deprecated_api"),      # AOTS247
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -761,3 +763,24 @@ def test_a_config_option_this_torch_lacks_names_each_cause_it_can_have(name: str
     cats = [c.category.value for c in d.candidates[:3]]
     assert cats == ["deprecated_api", "unsupported", "version_mismatch"]
     assert d.code == "AOTS182" and d.confidence < 0.5
+
+
+def _notes_only(text: str) -> str:
+    """A compile log cut down to the compiler's notes and the code lines they quote, as reports do."""
+    return "\n".join(line for line in text.splitlines() if "error:" not in line)
+
+
+def test_an_excerpt_of_compiler_notes_in_generated_code_is_read() -> None:
+    # a real compile failure in generated code, cut to its notes: the note names the generated file
+    log = _notes_only(_log("gh-pytorch-111711-conflicting-declaration"))
+    assert ": note:" in log and ": error:" not in log
+    s = read_structure(log)
+    assert [d.diag.severity for d in s.diagnostics] == ["note"]
+    assert _top(log) == "torch_bug"
+
+
+def test_compiler_notes_after_a_warning_are_not_an_error() -> None:
+    # a note explains a warning as often as an error: with a warning in the text, notes are not read
+    log = _notes_only(_log("gh-pytorch-111711-conflicting-declaration"))
+    warned = log.replace(": note:", ": warning: unused variable ‘tmp0’\n/tmp/torchinductor_u/ab/x.cpp:9:5: note:", 1)
+    assert read_structure(warned).diagnostics == ()

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .regexscan import any_word, required_literals
 
-__all__ = ["CompilerDiag", "DIAG_WORDS", "read_diag"]
+__all__ = ["CompilerDiag", "DIAG_WORDS", "read_diag", "read_note"]
 
 # cheap prefilter (lower case): a line holding none of these words holds no diagnostic
 DIAG_WORDS = ("error", "fatal", "not found", "cannot find", "undefined reference", "no such file", "not set",
@@ -76,6 +76,17 @@ _NO_TOOL = re.compile(
 _NO_TOOL_WORDS = ("not found", "no such file", "_home", "is required to build", "toolchain is available",
                   "english language pack")
 _COLLECT2 = re.compile(r"\bcollect2: error: (?P<msg>.*)$|\bld returned \d+ exit status")
+
+
+def read_note(line: str, i: int) -> CompilerDiag | None:
+    """The compiler's `file:line: note:` on `line` (a candidate it tried, an include chain), or None.
+
+    A note only ever follows an error or a warning, so `parse_text` reads notes as the diagnostics
+    of an excerpt that holds notes and neither: a log cut down to the part that names the code."""
+    d = _DIAG.match(line) if ": note:" in line else None
+    if d is None or d.group("sev") != "note":
+        return None
+    return CompilerDiag("diagnostic", "note", d.group("file"), int(d.group("line")), d.group("msg").strip()[:500], "", i)
 
 
 def read_diag(line: str, i: int) -> CompilerDiag | None:

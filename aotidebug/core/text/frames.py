@@ -32,7 +32,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
-from .compiler_diag import DIAG_WORDS, CompilerDiag, read_diag
+from .compiler_diag import DIAG_WORDS, CompilerDiag, read_diag, read_note
 from .exc_line import ExcLine, exception_type_names, inner_types, parse_exception_line
 from .normalize import unwrap
 from .regexscan import any_word, required_literals
@@ -392,6 +392,8 @@ class _Builder:
         self.cpp: list[CppFrame] = []
         self.glog: list[GlogLine] = []
         self.diags: list[CompilerDiag] = []
+        self.notes: list[CompilerDiag] = []  # read only when the text holds no error or warning
+        self.warned = False
         self.noise: list[str] = []
         self.errors: list[str] = []
         self.mentions: list[tuple[int, str]] = []
@@ -472,6 +474,8 @@ class _Builder:
         if self.diag(body, low, i):
             self.errors.append(body.strip()[:500])
             return
+        if ": note:" in body or ": warning:" in body:
+            self.note(body, i)
         if "load" in low or self.loaded:
             self.loaded_model_call(body, i)
         if "(" in body and any_word(low, _CODEY_WORDS) and _CODEY.search(body):
@@ -491,6 +495,14 @@ class _Builder:
         if d is not None:
             self.diags.append(d)
         return d is not None
+
+    def note(self, text: str, i: int) -> None:
+        """Keep a compiler note (for an excerpt that holds nothing else); a warning rules them out."""
+        n = read_note(text, i)
+        if n is not None:
+            self.notes.append(n)
+        elif ": warning:" in text:
+            self.warned = True
 
     def loaded_model_call(self, line: str, i: int) -> None:
         """`m = aoti_load_package(...)` then `m(...)`: record the call of the loaded model (a run)."""
@@ -626,5 +638,6 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
         signals = ("SIGABRT",)
     if not signals and "core dumped" in low and _CORE.search(joined):
         signals = ("COREDUMP",)
-    return ParsedText(tuple(sections), tuple(b.cpp), tuple(b.glog), tuple(b.diags), signals,
+    diags = b.diags or ([] if b.warned else b.notes)
+    return ParsedText(tuple(sections), tuple(b.cpp), tuple(b.glog), tuple(diags), signals,
                       tuple(dict.fromkeys(b.noise)), tuple(b.errors), tuple(b.mentions), tuple(b.inline))
