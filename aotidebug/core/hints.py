@@ -474,5 +474,11 @@ DIM_ARITHMETIC = (
     "half`), or declare each size as its own Dim and state their relation in forward with "
     "torch._check."
 )
+PACKAGE_TO_PACKAGE_LOADER = (
+    "A .pt2 package is a zip archive, not a shared library: open it with "
+    "torch._inductor.aoti_load_package (Python) or torch::inductor::AOTIModelPackageLoader (C++). "
+    "The legacy loaders (torch._export.aot_load, AOTIModelContainerRunnerCpu/Cuda) take only the "
+    ".so that torch._export.aot_compile wrote."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -251,6 +251,12 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "A compiled library (.so) may have been given to the package loader, which reads .pt2 archives",
        phases=frozenset({P.LOAD}), keywords=("failed finding central directory",),
        fixes=(H.PASS_PACKAGE_PATH, H.MIGRATE_TO_PACKAGE_API)),
+    # the other way round: a .pt2 package (a zip archive) handed to a loader of the legacy .so flow
+    # (aot_load, AOTIModelContainerRunnerCpu from Python or C++), which dlopens it as a library
+    _r("AOTS247", "package-given-to-library-loader", "deprecated_api", 0.62,
+       "A .pt2 package was handed to a loader of the legacy flow, which opens a compiled library (.so)",
+       keywords=("invalid elf header",), regex=r"error in dlopen: \S*\.pt2\b",
+       supersedes=("AOTS160", "AOTD901"), fixes=(H.PACKAGE_TO_PACKAGE_LOADER, H.MIGRATE_TO_PACKAGE_API)),
     # a program object (an ExportedProgram, the module export builds) written with torch.save or
     # pickle: pickling its local functions fails, and torch.load's weights_only refuses its classes
     _r("AOTS229", "program-object-pickled", "unsupported", 0.6,
