@@ -139,6 +139,9 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-export-dim-power-in-spec", "dynamic_shape_guard"),          # AOTS246
     ("cpu-load-legacy-runner-in-service-class-given-package", "deprecated_api"),  # AOTS247: .pt2 to dlopen
     ("cpu-load-legacy-aot-load-package-in-worker-thread", "deprecated_api"),      # AOTS247
+    ("gh-comfyui-wanvideowrapper-1154-compiledkernel-launch-enter-hook", "version_mismatch"),  # AOTS248
+    ("gh-rocm-pytorch-2838-kernelmetadata-cluster-dims", "version_mismatch"),                 # AOTS248
+    ("gh-nixpkgs-432046-lowering-compiledkernel-launch-enter-hook", "version_mismatch"),      # AOTS248
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -784,3 +787,13 @@ def test_compiler_notes_after_a_warning_are_not_an_error() -> None:
     log = _notes_only(_log("gh-pytorch-111711-conflicting-declaration"))
     warned = log.replace(": note:", ": warning: unused variable ‘tmp0’\n/tmp/torchinductor_u/ab/x.cpp:9:5: note:", 1)
     assert read_structure(warned).diagnostics == ()
+
+
+def test_an_attribute_torch_misses_on_its_own_objects_is_not_triton_s() -> None:
+    # AOTS248 names triton's classes: the same words about a torch object stay an internal error
+    text = ("  File \"/x/site-packages/torch/_inductor/utils.py\", line 475, in get_kernel_metadata\n"
+            "    key = str(node.meta[\"original_aten\"]._overloadpacket)\n"
+            "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n"
+            "AttributeError: 'NoneType' object has no attribute '_overloadpacket'\n")
+    d = diagnose_text(text)
+    assert d.category.value == "torch_bug" and "AOTS248" not in [c.code for c in d.candidates]

@@ -12,6 +12,11 @@ __all__ = ["BUILD_RULES"]
 
 # export's own words for an operation it could not trace, left behind as a fake constant
 _UNTRACED_CONSTANT = ("fake tensor in the exported program constant", "an op that we can't trace through")
+# classes of triton's that torch reads attributes of (its compiled kernel and the kernel's metadata,
+# jit functions, autotuners, launch sources and targets, its drivers' utilities)
+TRITON_CLASSES = ("CompiledKernel", "KernelMetadata", "JITFunction", "Autotuner", "Heuristics", "KernelInterface",
+                  "InterpretedFunction", "ASTSource", "IRSource", "GPUTarget", "AttrsDescriptor", "CudaUtils",
+                  "HIPUtils", "CudaDriver", "HIPDriver", "CudaLauncher", "HIPLauncher")
 
 BUILD_RULES: tuple[Rule, ...] = (
     # -- export: torch.export fails before AOTI starts ----------------------------------------
@@ -347,6 +352,18 @@ BUILD_RULES: tuple[Rule, ...] = (
        types=frozenset({"ImportError", "ModuleNotFoundError"}), keywords=("from 'triton", "no module named 'triton."),
        also_keywords=("cannot import name", "no module named"),
        supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS126", "AOTS127"), fixes=(H.TRITON_MATCHING_TORCH,)),
+    # the same two packages out of step, met later: torch reads an attribute of a triton object (its
+    # compiled kernel, the kernel's metadata, a jit function) or module that this triton release
+    # renamed or dropped (`type object 'CompiledKernel' has no attribute 'launch_enter_hook'`,
+    # `'KernelMetadata' object has no attribute 'cluster_dims'`). triton's classes, named as data
+    _r("AOTS248", "triton-lacks-an-attribute-torch-reads", "version_mismatch", 0.6,
+       "torch reads an attribute a triton object or module of this release does not have: triton is "
+       "another release than torch's",
+       types=frozenset({"AttributeError"}), keywords=("has no attribute",),
+       regex=r"(?:type object )?'(?:" + "|".join(c.lower() for c in TRITON_CLASSES) + r")' (?:object )?has no attribute"
+             r"|module 'triton[\w.]*' has no attribute",
+       supersedes=WRAPPED + ("AOTS120", "AOTS121", "AOTS122", "AOTS126", "AOTS127", "AOTS180"),
+       fixes=(H.TRITON_MATCHING_TORCH,)),
     _r("AOTS127", "torch-module-attribute-missing", "torch_bug", 0.55,
        "torch's own module lacks an attribute or import another torch module uses",
        types=frozenset({"AttributeError", "ImportError", "ModuleNotFoundError"}),
