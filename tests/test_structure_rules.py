@@ -142,6 +142,8 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-comfyui-wanvideowrapper-1154-compiledkernel-launch-enter-hook", "version_mismatch"),  # AOTS248
     ("gh-rocm-pytorch-2838-kernelmetadata-cluster-dims", "version_mismatch"),                 # AOTS248
     ("gh-nixpkgs-432046-lowering-compiledkernel-launch-enter-hook", "version_mismatch"),      # AOTS248
+    ("cpu-compile-torch-imported-from-path-with-space", "torch_bug"),  # AOTS249: the command split a path
+    ("cpu-compile-cache-dir-with-apostrophe", "torch_bug"),            # AOTS249
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -797,3 +799,28 @@ def test_an_attribute_torch_misses_on_its_own_objects_is_not_triton_s() -> None:
             "AttributeError: 'NoneType' object has no attribute '_overloadpacket'\n")
     d = diagnose_text(text)
     assert d.category.value == "torch_bug" and "AOTS248" not in [c.code for c in d.candidates]
+
+
+@pytest.mark.parametrize("line, piece", [
+    ("g++ /srv/My Models/cache/ab/cd.wrapper.cpp -D X -o /srv/My Models/cache/ab/cd.so", "/srv/My Models/cache/ab/cd.wrapper.cpp"),
+    ("cl /I C:/Program Files/Python/Include /D TORCH_INDUCTOR_CPP_WRAPPER /MD", "C:/Program Files/Python/Include"),
+    ("x86_64-linux-gnu-g++-12 -O2 -I/opt/shared env/torch/include /tmp/a/b.cpp", "-I/opt/shared env/torch/include"),
+    ("g++: fatal error: input file ‘/tmp/build’ is the same as output file", "/tmp/build"),
+])
+def test_a_path_split_on_the_compile_command_is_read(line: str, piece: str) -> None:
+    from aotidebug.core.text.compile_command import read_split_path
+    assert read_split_path(line) == piece
+
+
+@pytest.mark.parametrize("line", [
+    "g++ /tmp/a/b.cpp -D TORCH_INDUCTOR_CPP_WRAPPER -I/usr/include -L/usr/lib -ltorch -o /tmp/a/b.so",
+    "cl /I C:/Python/Include /D TORCH /DLL /MD /O2 /std:c++20 C:/tmp/x.cpp /LD /Fe C:/tmp/x.pyd",
+    "clang++ /opt/x/y.cpp include/foo.h",  # a file, then a relative file: written by hand, not split
+    "g++ -O2 main.cpp src/util.cpp -o build/app",
+    "gcc version 11.4.0 (Ubuntu 11.4.0-1ubuntu1~22.04)",
+    # a wrapper that joins its arguments names a file after the flags too: not a split path
+    "cc1plus: fatal error: /tmp/x/header.hpp -D TORCH_INDUCTOR_CPP_WRAPPER -D STANDALONE_TORCH_HEADER",
+])
+def test_a_whole_compile_command_is_not_a_split_path(line: str) -> None:
+    from aotidebug.core.text.compile_command import read_split_path
+    assert read_split_path(line) is None

@@ -480,5 +480,11 @@ PACKAGE_TO_PACKAGE_LOADER = (
     "The legacy loaders (torch._export.aot_load, AOTIModelContainerRunnerCpu/Cuda) take only the "
     ".so that torch._export.aot_compile wrote."
 )
+PATH_WITHOUT_SPACES = (
+    "Inductor assembled the compiler's command without quoting a path, so a folder name with a space "
+    "or a quote came apart. Until a torch release quotes it, keep those folders free of spaces and "
+    "quotes: TMPDIR, TORCHINDUCTOR_CACHE_DIR, the Python and torch install, the user's home and temp "
+    "folders (on Windows, a Python outside 'Program Files')."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

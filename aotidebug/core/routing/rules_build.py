@@ -364,6 +364,14 @@ BUILD_RULES: tuple[Rule, ...] = (
              r"|module 'triton[\w.]*' has no attribute",
        supersedes=WRAPPED + ("AOTS120", "AOTS121", "AOTS122", "AOTS126", "AOTS127", "AOTS180"),
        fixes=(H.TRITON_MATCHING_TORCH,)),
+    # the compiler given a path torch split at a space or a quote: it reports a missing file or
+    # library, or an input that is also the output, which reads like a broken toolchain; the
+    # command torch assembled is what broke (folder names with spaces are the host's right)
+    _r("AOTS249", "compile-command-split-a-path", "torch_bug", 0.6,
+       "The compile command torch assembled split a path at a space or a quote (not quoted)",
+       types=frozenset({"CppCompileError", "InductorError", "BackendCompilerFailed"}), split_path=True,
+       supersedes=("AOTD501", "AOTD507", "AOTS130", "AOTS131", "AOTS132", "AOTS133", "AOTS134", "AOTS135"),
+       fixes=(H.PATH_WITHOUT_SPACES,)),
     _r("AOTS127", "torch-module-attribute-missing", "torch_bug", 0.55,
        "torch's own module lacks an attribute or import another torch module uses",
        types=frozenset({"AttributeError", "ImportError", "ModuleNotFoundError"}),

@@ -32,6 +32,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
+from .compile_command import SPLIT_WORDS, read_split_path
 from .compiler_diag import DIAG_WORDS, CompilerDiag, read_diag, read_note
 from .exc_line import ExcLine, exception_type_names, inner_types, parse_exception_line
 from .normalize import unwrap
@@ -342,6 +343,7 @@ class ParsedText:
     error_lines: tuple[str, ...]  # non-noise lines that report an error (exception, error:, what():)
     api_mentions: tuple[tuple[int, str], ...]  # (text line, code text) of lines that look like code
     inline_exceptions: tuple[ExcLine, ...] = ()  # exceptions quoted inside other lines (prose, summaries)
+    split_path: str = ""  # a path a compile command split at a space or quote (compile_command.py)
 
     @property
     def frames(self) -> tuple[PyFrame, ...]:
@@ -394,6 +396,7 @@ class _Builder:
         self.diags: list[CompilerDiag] = []
         self.notes: list[CompilerDiag] = []  # read only when the text holds no error or warning
         self.warned = False
+        self.split_path = ""
         self.noise: list[str] = []
         self.errors: list[str] = []
         self.mentions: list[tuple[int, str]] = []
@@ -442,6 +445,8 @@ class _Builder:
         if g:
             self.glog.append(GlogLine(g.group("lvl"), g.group("file"), int(g.group("line")), g.group("msg")[:1000], i))
             body = g.group("msg")
+        if not self.split_path and any_word(body, SPLIT_WORDS):
+            self.split_path = read_split_path(body) or ""
         # a glog W line may carry the cause (an OOM); an exception that says "deprecated" is the error
         raised = None
         if any_word(low, _NOISE_WORDS) and _NOISE.search(line):
@@ -640,4 +645,5 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
         signals = ("COREDUMP",)
     diags = b.diags or ([] if b.warned else b.notes)
     return ParsedText(tuple(sections), tuple(b.cpp), tuple(b.glog), tuple(diags), signals,
-                      tuple(dict.fromkeys(b.noise)), tuple(b.errors), tuple(b.mentions), tuple(b.inline))
+                      tuple(dict.fromkeys(b.noise)), tuple(b.errors), tuple(b.mentions), tuple(b.inline),
+                      b.split_path)

@@ -94,6 +94,7 @@ class Structure:
     test_program: str = ""  # the test file or test class that failed (a frame, a pytest/unittest line, a command)
     words: str = field(default="", repr=False, compare=False)  # the head and tail of the text, for word checks
     handed_to: str = ""  # live only: the torch API whose frame held the loaded model (handed.py)
+    split_path: str = ""  # a path the compile command split at a space or quote (compile_command.py)
 
     def has_signs(self, cause: str) -> bool:
         """True when some word of `cause`'s own (phase_words.CAUSE_SIGNS) occurs in the text, or
@@ -137,7 +138,7 @@ class Structure:
             "diagnostics": [{"kind": d.diag.kind, "origin": d.origin.value, "file": d.diag.file,
                              "message": d.diag.message, "torch_symbol": d.torch_symbol} for d in self.diagnostics],
             "signals": list(self.signals), "noise": list(self.noise), "has_error": self.has_error,
-            "test_program": self.test_program, "handed_to": self.handed_to,
+            "test_program": self.test_program, "handed_to": self.handed_to, "split_path": self.split_path,
             "cpp_frames": len(self.cpp_frames), "glog": len(self.glog),
         }
 
@@ -380,7 +381,7 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
     return Structure(chain, frames, tuple(f for f in frames if f.is_user), tframe, _raise_site(sections), sub,
                      phase, source if phase is not Phase.UNKNOWN else "", api_call, parsed.cpp_frames,
                      parsed.glog, diags, parsed.signals, parsed.noise, parsed.error_lines, has_error, sections,
-                     _test_program(frames, ends), ends.lower())
+                     _test_program(frames, ends), ends.lower(), split_path=parsed.split_path)
 
 
 def _links_from_text(parsed: ParsedText) -> tuple[ExcLink, ...]:
