@@ -486,5 +486,11 @@ PATH_WITHOUT_SPACES = (
     "quotes: TMPDIR, TORCHINDUCTOR_CACHE_DIR, the Python and torch install, the user's home and temp "
     "folders (on Windows, a Python outside 'Program Files')."
 )
+SERIALIZER_HAS_NO_FORM = (
+    "The export serializer (torch.export.save, and the program AOTI stores) has no written form for "
+    "a value in the graph, named last in the error (a dtype such as bits8 or packed fp4, an argument "
+    "type). Keep that value out of the saved graph (convert to a dtype the serializer lists, or hide "
+    "the step in a custom op), or use a torch release whose serializer has it."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

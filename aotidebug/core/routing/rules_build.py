@@ -177,6 +177,15 @@ BUILD_RULES: tuple[Rule, ...] = (
        "Saving the package needs a feature serialisation does not implement",
        types=frozenset({"NotImplementedError", "SerializeError"}), subsystems=frozenset({S.PACKAGE_LOAD}),
        phases=frozenset({P.COMPILE}), supersedes=WRAPPED),
+    # the export serializer looks every dtype, layout and argument kind up in its tables: a value
+    # it has no entry for (KeyError: torch.bits8) cannot be written, whether torch.export.save or
+    # the package writes the program. Reading a program back is not this (deserialize: another
+    # release's enum)
+    _r("AOTS250", "serializer-has-no-entry", "unsupported", 0.6,
+       "The export serializer has no written form for a value in the graph (a dtype, an argument type)",
+       types=frozenset({"KeyError", "SerializeError"}), frame_modules=("torch._export.serde",),
+       functions=("serialize",), not_functions=("deserialize",),
+       supersedes=WRAPPED + ("AOTS112", "AOTS121", "AOTS123", "AOTS126"), fixes=(H.SERIALIZER_HAS_NO_FORM,)),
     # the package writes the structure of the call's inputs and outputs as JSON (treespec_dumps): a
     # key or a container type it cannot write (a frozenset key, a pytree class without a
     # serialized name) fails the compile; the model's structure, not torch's internals
