@@ -170,6 +170,17 @@ def test_generated_wrapper_error_names_torch_symbol() -> None:
     assert d.origin is Origin.GENERATED_WRAPPER and d.torch_symbol
 
 
+@pytest.mark.parametrize("path", [
+    "C:/Users/u/AppData/Local/Temp/3/tmpfx2rc2vo/57/c57vi5ro5t7jna6rdezfse3ev5h7m6ozf3y4i2o3nlshsot6ylkr.main.cpp",
+    "/home/u/.cache/inductor/ab/cabcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmn.kernel.cpp",
+])
+def test_inductor_s_hashed_files_on_every_host_are_generated(path: str) -> None:
+    # a hashed name with a role suffix (.main, .kernel) outside /tmp, and a Windows temp folder
+    st = read_structure(f"{path}(133): error C2039: 'vector': is not a member of 'std'\n"
+                        if path.startswith("C:") else f"{path}:12:5: error: 'foo' was not declared in this scope\n")
+    assert st.origins and st.origins <= frozenset({Origin.GENERATED_WRAPPER, Origin.GENERATED_KERNEL})
+
+
 def test_linker_and_toolchain_lines() -> None:
     st = read_structure("/usr/bin/ld: model.o: in function `main':\nmodel.cpp:(.text+0x20): undefined "
                         "reference to `WinMain'\ncollect2: error: ld returned 1 exit status")

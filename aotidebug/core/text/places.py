@@ -142,8 +142,10 @@ CPP_AOTI_RX = re.compile(r"aot_inductor|AOTI|AOTInductor|aoti_torch_")
 
 # -- compiler diagnostic origin -------------------------------------------------------------------
 
-_GEN_PATH = re.compile(r"\.wrapper\.cpp$|(?:^|/)wrapper\.cpp$|torchinductor_|(?:^|/)c[a-z0-9]{40,}\.(?:cpp|h)$|"
-                       r"(?:^|/)<?tmp>?/.*\.(?:cpp|h|c)$|/var/folders/.*\.(?:cpp|h)$")
+# Inductor's files: a hashed name (`c` and 50 letters or digits, then `.wrapper`, `.kernel`, `.main`...),
+# or any C++ source under a temp folder (POSIX /tmp, macOS /var/folders, Windows AppData/Local/Temp)
+_GEN_PATH = re.compile(r"\.wrapper\.cpp$|(?:^|/)wrapper\.cpp$|torchinductor_|(?:^|/)c[a-z0-9]{40,}(?:\.[a-z_]+)?\.(?:cpp|h)$|"
+                       r"(?:^|/)<?tmp>?/.*\.(?:cpp|h|c)$|/var/folders/.*\.(?:cpp|h)$|/appdata/local/temp/.*\.(?:cpp|h|c)$", re.I)
 _KERNEL_PATH = re.compile(r"\.kernel\.cpp$|cpp_fused")
 _TRITON_PATH = re.compile(r"(?:^|/)main\.c$|triton|\.ttir$|\.ptx$|launcher")
 _TORCH_HDR = re.compile(r"(?:^|/)torch/(?:include|csrc)/|(?:^|/)(?:ATen|c10)/|aoti_runtime/|aoti_include/")
