@@ -146,6 +146,8 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-compile-cache-dir-with-apostrophe", "torch_bug"),            # AOTS249
     ("cpu-export-save-bits8-cast", "unsupported"),       # AOTS250: the serializer has no entry for a dtype
     ("cpu-export-save-fp4-packed-cast", "unsupported"),  # AOTS250
+    ("cpu-compile-cache-dir-with-backslash", "torch_bug"),  # AOTS251: the compiler cannot find torch's own file
+    ("cpu-compile-tmpdir-with-backslash", "torch_bug"),     # AOTS251
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category

@@ -481,10 +481,11 @@ PACKAGE_TO_PACKAGE_LOADER = (
     ".so that torch._export.aot_compile wrote."
 )
 PATH_WITHOUT_SPACES = (
-    "Inductor assembled the compiler's command without quoting a path, so a folder name with a space "
-    "or a quote came apart. Until a torch release quotes it, keep those folders free of spaces and "
-    "quotes: TMPDIR, TORCHINDUCTOR_CACHE_DIR, the Python and torch install, the user's home and temp "
-    "folders (on Windows, a Python outside 'Program Files')."
+    "Inductor assembled the compiler's command without quoting a path, so a folder name with a space, "
+    "a quote or a backslash came apart or lost a character. Until a torch release quotes it, keep "
+    "those folders free of spaces, quotes and backslashes: TMPDIR, TORCHINDUCTOR_CACHE_DIR, the Python "
+    "and torch install, the user's home and temp folders (on Windows, a Python outside 'Program "
+    "Files'). If the paths are plain, check that nothing removed the cache folder during the build."
 )
 SERIALIZER_HAS_NO_FORM = (
     "The export serializer (torch.export.save, and the program AOTI stores) has no written form for "

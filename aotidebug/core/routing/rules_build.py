@@ -381,6 +381,18 @@ BUILD_RULES: tuple[Rule, ...] = (
        types=frozenset({"CppCompileError", "InductorError", "BackendCompilerFailed"}), split_path=True,
        supersedes=("AOTD501", "AOTD507", "AOTS130", "AOTS131", "AOTS132", "AOTS133", "AOTS134", "AOTS135"),
        fixes=(H.PATH_WITHOUT_SPACES,)),
+    # the compiler cannot find a file torch has just written for it (the generated source in the
+    # cache, the header it preprocesses in a temp folder), or cannot write beside it: the path in
+    # the command is not the one torch wrote (a quote or a backslash dropped when torch split its
+    # command), unless the folder was removed during the build. 0.5: the text cannot tell which.
+    _r("AOTS251", "compiler-cannot-find-torch-s-own-file", "torch_bug", 0.5,
+       "The compiler cannot find or write a file torch made for it: the path was mangled in the "
+       "command (a quote or backslash dropped), or the folder was removed during the build",
+       types=frozenset({"CppCompileError", "InductorError", "BackendCompilerFailed"}), keywords=("no such file or directory",),
+       # (not the precompiled header: torch keeps it for the process, and a temp cleaner removes it)
+       regex=r"fatal error: (?:opening output file )?\S*(?:/c[a-z0-9]{40,}(?:\.[a-z]+)?\.(?:cpp|o)|/tmp\w{8}/header\.(?:i|hpp))"
+             r": no such file or directory",
+       supersedes=("AOTD501", "AOTD507", "AOTS130", "AOTS131", "AOTS134", "AOTS135"), fixes=(H.PATH_WITHOUT_SPACES,)),
     _r("AOTS127", "torch-module-attribute-missing", "torch_bug", 0.55,
        "torch's own module lacks an attribute or import another torch module uses",
        types=frozenset({"AttributeError", "ImportError", "ModuleNotFoundError"}),
