@@ -148,6 +148,9 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-export-save-fp4-packed-cast", "unsupported"),  # AOTS250
     ("cpu-compile-cache-dir-with-backslash", "torch_bug"),  # AOTS251: the compiler cannot find torch's own file
     ("cpu-compile-tmpdir-with-backslash", "torch_bug"),     # AOTS251
+    ("cpu-load-package-given-registry-record", "unknown"),  # AOTS252: neither a path nor a binary file
+    ("cpu-load-package-given-path-in-tuple", "unknown"),    # AOTS252
+    ("cpu-load-package-given-memoryview", "unknown"),       # AOTS252
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category

@@ -493,5 +493,10 @@ SERIALIZER_HAS_NO_FORM = (
     "type). Keep that value out of the saved graph (convert to a dtype the serializer lists, or hide "
     "the step in a custom op), or use a torch release whose serializer has it."
 )
+PACKAGE_ARGUMENT_KIND = (
+    "Pass the package as its path (a str or os.PathLike) or as a binary file object (open(path, 'rb'), "
+    "or io.BytesIO for bytes held in memory). The error names the type that was passed: take the path "
+    "out of the record, tuple or list that holds it."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

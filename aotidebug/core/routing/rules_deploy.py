@@ -251,6 +251,14 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "A compiled library (.so) may have been given to the package loader, which reads .pt2 archives",
        phases=frozenset({P.LOAD}), keywords=("failed finding central directory",),
        fixes=(H.PASS_PACKAGE_PATH, H.MIGRATE_TO_PACKAGE_API)),
+    # the archive reader takes a path or a binary file object; anything else (a registry record, a
+    # path left in a tuple, a memoryview) is asked for its position: the caller's argument, outside
+    # AOTI's families
+    _r("AOTS252", "package-argument-not-a-path-or-file", "unknown", 0.5,
+       "The package loader was given an object that is neither a path nor a binary file",
+       phases=frozenset({P.LOAD}), types=frozenset({"AttributeError"}), frame_modules=("torch.export.pt2_archive",),
+       keywords=("object has no attribute 'tell'", "object has no attribute 'seek'", "object has no attribute 'read'"),
+       supersedes=("AOTS123",), fixes=(H.PACKAGE_ARGUMENT_KIND,)),
     # the other way round: a .pt2 package (a zip archive) handed to a loader of the legacy .so flow
     # (aot_load, AOTIModelContainerRunnerCpu from Python or C++), which dlopens it as a library
     _r("AOTS247", "package-given-to-library-loader", "deprecated_api", 0.62,
