@@ -151,6 +151,9 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-load-package-given-registry-record", "unknown"),  # AOTS252: neither a path nor a binary file
     ("cpu-load-package-given-path-in-tuple", "unknown"),    # AOTS252
     ("cpu-load-package-given-memoryview", "unknown"),       # AOTS252
+    ("cpu-fx-trace-iterates-over-rows", "export_failure"),  # AOTS253: fx symbolic tracing refused
+    ("cpu-fx-trace-branches-on-rank", "export_failure"),    # AOTS253
+    ("cpu-fx-trace-len-of-input", "export_failure"),        # AOTS253
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category

@@ -498,5 +498,11 @@ PACKAGE_ARGUMENT_KIND = (
     "or io.BytesIO for bytes held in memory). The error names the type that was passed: take the path "
     "out of the record, tuple or list that holds it."
 )
+FX_SYMBOLIC_TRACE_LIMITS = (
+    "torch.fx.symbolic_trace runs forward on placeholders, so Python that needs an input's value, "
+    "rank or length (if, for, len, int on a tensor) stops it. Capture the model with "
+    "torch.export.export instead (it traces with real shapes and guards), pass such values through "
+    "concrete_args, or keep that code out of the trace (torch.fx.wrap, a leaf module)."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

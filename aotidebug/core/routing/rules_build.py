@@ -186,6 +186,14 @@ BUILD_RULES: tuple[Rule, ...] = (
        types=frozenset({"KeyError", "SerializeError"}), frame_modules=("torch._export.serde",),
        functions=("serialize",), not_functions=("deserialize",),
        supersedes=WRAPPED + ("AOTS112", "AOTS121", "AOTS123", "AOTS126"), fixes=(H.SERIALIZER_HAS_NO_FORM,)),
+    # torch.fx.symbolic_trace (a pipeline's fx pass before export) running forward on proxies: Python
+    # that needs a proxy's value (a branch, iteration, len) stops it, in fx's own words
+    _r("AOTS253", "fx-symbolic-trace-refused", "export_failure", 0.62,
+       "torch.fx.symbolic_trace could not follow Python that needs an input's value (a branch, a "
+       "loop over it, len)",
+       frame_modules=("torch.fx._symbolic_trace",),
+       keywords=("symbolically traced variables", "symbolic tracing", "proxy object", "'proxy' object"),
+       supersedes=WRAPPED + ("AOTS121", "AOTS126"), fixes=(H.FX_SYMBOLIC_TRACE_LIMITS,)),
     # the package writes the structure of the call's inputs and outputs as JSON (treespec_dumps): a
     # key or a container type it cannot write (a frozenset key, a pytree class without a
     # serialized name) fails the compile; the model's structure, not torch's internals
