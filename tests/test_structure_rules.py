@@ -840,3 +840,13 @@ def test_a_key_missing_while_reading_a_program_back_is_not_the_serializer_s_gap(
     # AOTS250 is the writer's table: the same KeyError in deserialize is another release's program
     text = _log("cpu-export-save-bits8-cast").replace("serialize_", "deserialize_")
     assert "AOTS250" not in [c.code for c in diagnose_text(text).candidates]
+
+
+@pytest.mark.parametrize("name", ["gh-triton-inference-server-8632-ptxas-sm110a-not-defined",
+                                  "gh-lightllm-176-ptxas-sm89-not-defined", "gh-s2anet-44-nvcc-unsupported-compute-75"])
+def test_a_toolkit_that_does_not_know_the_gpu_names_both_readings(name: str) -> None:
+    # ptxas/nvcc of another generation than the GPU: public threads label the tool and the versions
+    # about equally, so the toolkit leads, the version skew follows, and neither claims >= 0.7
+    d = diagnose_text(_log(name))
+    cats = [c.category.value for c in d.candidates]
+    assert cats[0] == "compile_toolchain" and cats[1] == "version_mismatch" and d.confidence < 0.7

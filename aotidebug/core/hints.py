@@ -504,5 +504,11 @@ FX_SYMBOLIC_TRACE_LIMITS = (
     "torch.export.export instead (it traces with real shapes and guards), pass such values through "
     "concrete_args, or keep that code out of the trace (torch.fx.wrap, a leaf module)."
 )
+TOOLKIT_FOR_THIS_GPU = (
+    "The CUDA assembler or compiler in use (ptxas bundled with triton, or the CUDA toolkit's nvcc) does "
+    "not know this GPU's architecture, or no longer builds the one requested. Use one that does: a "
+    "triton release that targets this GPU, a CUDA toolkit new enough for it (point TRITON_PTXAS_PATH at "
+    "its ptxas), or drop the architecture from the list being built (TORCH_CUDA_ARCH_LIST)."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -12,6 +12,9 @@ __all__ = ["BUILD_RULES"]
 
 # export's own words for an operation it could not trace, left behind as a fake constant
 _UNTRACED_CONSTANT = ("fake tensor in the exported program constant", "an op that we can't trace through")
+# a CUDA assembler's or compiler's words for an architecture it does not know
+_ARCH_UNKNOWN_TO_TOOLKIT = ("is not defined for option 'gpu-name'", "unsupported gpu architecture",
+                            "does not support .target sm_")
 # classes of triton's that torch reads attributes of (its compiled kernel and the kernel's metadata,
 # jit functions, autotuners, launch sources and targets, its drivers' utilities)
 TRITON_CLASSES = ("CompiledKernel", "KernelMetadata", "JITFunction", "Autotuner", "Heuristics", "KernelInterface",
@@ -401,6 +404,17 @@ BUILD_RULES: tuple[Rule, ...] = (
        regex=r"fatal error: (?:opening output file )?\S*(?:/c[a-z0-9]{40,}(?:\.[a-z]+)?\.(?:cpp|o)|/tmp\w{8}/header\.(?:i|hpp))"
              r": no such file or directory",
        supersedes=("AOTD501", "AOTD507", "AOTS130", "AOTS131", "AOTS134", "AOTS135"), fixes=(H.PATH_WITHOUT_SPACES,)),
+    # ptxas or nvcc not knowing the GPU architecture it is asked to build for (a toolkit older than
+    # the GPU, or one that dropped an old architecture): the tool is there, but of another
+    # generation than the GPU. Public threads label it the toolkit (the tool to change) or the
+    # versions (toolkit against GPU) about equally, so both are named and neither claims >= 0.7
+    _r("AOTS254", "toolkit-does-not-know-the-gpu-architecture", "compile_toolchain", 0.6,
+       "The CUDA assembler or compiler (ptxas, nvcc) does not know the GPU architecture asked for",
+       keywords=_ARCH_UNKNOWN_TO_TOOLKIT, supersedes=WRAPPED + ("AOTS131", "AOTS180", "AOTD501"),
+       fixes=(H.TOOLKIT_FOR_THIS_GPU,)),
+    _r("AOTS255", "toolkit-and-gpu-of-other-generations", "version_mismatch", 0.55,
+       "The CUDA toolkit (or the ptxas triton bundles) is of another generation than the GPU",
+       keywords=_ARCH_UNKNOWN_TO_TOOLKIT, fixes=(H.TOOLKIT_FOR_THIS_GPU,)),
     _r("AOTS127", "torch-module-attribute-missing", "torch_bug", 0.55,
        "torch's own module lacks an attribute or import another torch module uses",
        types=frozenset({"AttributeError", "ImportError", "ModuleNotFoundError"}),

@@ -62,7 +62,8 @@ _LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:canno
                         r"|library not found for -l(?P<l2>[\w+.-]+)|cannot open (?:input )?file '(?P<l3>[^']+)'"
                         r"|unable to find library -l(?P<l4>[\w+.-]+))")
 _UNDEF_REF = re.compile(r"undefined reference to [`'‘\"]?(?P<s>[^`'’\"\s]+)")
-_NVCC = re.compile(r"^\s*nvcc (?:fatal|error)\s*:\s*(?P<msg>.*)$|\bptxas (?:fatal|error)\s*:\s*(?P<msg2>.*)$")
+# (ptxas may carry its generation in its name: ptxas-blackwell)
+_NVCC = re.compile(r"^\s*nvcc (?:fatal|error)\s*:\s*(?P<msg>.*)$|\bptxas(?:-\w+)? (?:fatal|error)\s*:\s*(?P<msg2>.*)$")
 _NO_TOOL = re.compile(
     r"(?:^|[\s:'\"])(?P<t>nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cc|cl|icx|icpx|ld|cmake|ninja|make)['\"]?:? (?:command )?not found"
     r"|No such file or directory: '(?P<t2>(?:[^']*/)?(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cl|icx|icpx|cmake|ninja))'"
