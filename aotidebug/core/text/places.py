@@ -142,7 +142,7 @@ CPP_AOTI_RX = re.compile(r"aot_inductor|AOTI|AOTInductor|aoti_torch_")
 
 # -- compiler diagnostic origin -------------------------------------------------------------------
 
-# Inductor's files: a hashed name (`c` and 50 letters or digits, then `.wrapper`, `.kernel`, `.main`...),
+# Inductor's files: a hashed name (`c` and 40 or more letters or digits, then `.wrapper`, `.kernel`, `.main`...),
 # or any C++ source under a temp folder (POSIX /tmp, macOS /var/folders, Windows AppData/Local/Temp)
 _GEN_PATH = re.compile(r"\.wrapper\.cpp$|(?:^|/)wrapper\.cpp$|torchinductor_|(?:^|/)c[a-z0-9]{40,}(?:\.[a-z_]+)?\.(?:cpp|h)$|"
                        r"(?:^|/)<?tmp>?/.*\.(?:cpp|h|c)$|/var/folders/.*\.(?:cpp|h)$|/appdata/local/temp/.*\.(?:cpp|h|c)$", re.I)
