@@ -154,6 +154,8 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-fx-trace-iterates-over-rows", "export_failure"),  # AOTS253: fx symbolic tracing refused
     ("cpu-fx-trace-branches-on-rank", "export_failure"),    # AOTS253
     ("cpu-fx-trace-len-of-input", "export_failure"),        # AOTS253
+    ("cpu-import-serving-library-written-for-newer-torch", "version_mismatch"),  # AOTS256: a library's import
+    ("cpu-import-library-module-of-newer-torch", "version_mismatch"),            # AOTS256
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category

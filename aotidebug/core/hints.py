@@ -510,5 +510,10 @@ TOOLKIT_FOR_THIS_GPU = (
     "triton release that targets this GPU, a CUDA toolkit new enough for it (point TRITON_PTXAS_PATH at "
     "its ptxas), or drop the architecture from the list being built (TORCH_CUDA_ARCH_LIST)."
 )
+LIBRARY_FOR_THIS_TORCH = (
+    "A package installed beside torch (the one in the innermost frame) was written for another torch "
+    "release and imports a name this torch does not have. Install the release of that package that "
+    "supports this torch (its requirements name the torch it needs), or the torch it asks for."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

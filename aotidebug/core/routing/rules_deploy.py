@@ -352,6 +352,17 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        not_keywords=("partially initialized", "unknown location", "'torch._c'", "'torch._c."),
        raise_sites=frozenset({"user", "library", ""}),  # torch importing its own name: AOTS127
        supersedes=("AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"), fixes=(H.RENAMED_TORCH_NAME,)),
+    # the same import made by a package installed beside torch (its frame in site-packages): that
+    # package was released against another torch, a version skew more often than a rename
+    _r("AOTS256", "library-imports-a-torch-name-this-torch-lacks", "version_mismatch", 0.56,
+       "A package beside torch imports a torch name or module this torch does not have (written for "
+       "another torch release)",
+       types=frozenset({"ImportError", "ModuleNotFoundError"}),
+       keywords=("cannot import name", "no module named 'torch."),
+       also_keywords=("from 'torch'", "from 'torch.", "named 'torch."),
+       not_keywords=("partially initialized", "unknown location", "'torch._c'", "'torch._c."),
+       raise_sites=frozenset({"library"}),
+       supersedes=("AOTS203", "AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"), fixes=(H.LIBRARY_FOR_THIS_TORCH,)),
     # an op of a third-party namespace (torch.ops.torch_scatter, torch.ops.fbgemm) not registered:
     # its library is not installed, or not imported, in this process. The host's, not AOTI's: a
     # named unknown with the library to install or import (torch's own namespaces: AOTD515).
