@@ -515,5 +515,10 @@ LIBRARY_FOR_THIS_TORCH = (
     "release and imports a name this torch does not have. Install the release of that package that "
     "supports this torch (its requirements name the torch it needs), or the torch it asks for."
 )
+MODULE_ATTRIBUTE_IN_FORWARD = (
+    "forward assigns a module attribute (self.x = ...), which export does not trace. Compute the "
+    "value once outside forward (in __init__, or a device move before export), keep state that must "
+    "change as a registered buffer updated in place, or return the new value as an output."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -197,6 +197,11 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             # the tracer's wrapper words: right on 5 of the 8 blind rows they decided (a wrapper
             # left on, a transform, an internal inconsistency also end here), so below 0.7
             0.64, (H.FIX_EXPORT,)),
+    # dynamo's refusal of `self.x = ...` in forward while exporting (torch 2.0 to 2.4, strict export)
+    Pattern("AOTD604", "module-attribute-assigned-in-export", C.EXPORT_FAILURE,
+            "forward assigns a module attribute, which export does not trace",
+            (r"Mutating module attribute \S+ during export",),
+            0.66, (H.MODULE_ATTRIBUTE_IN_FORWARD,)),
     Pattern("AOTD603", "data-dependent-prose", C.EXPORT_FAILURE,
             "A value read from tensor data (.item(), nonzero) decides a shape or branch during export",
             (r"\bdata[- ]dependen\w* (?:\w+ ){0,2}(?:errors?|guards?|control[- ]flow|branch\w*|expressions?|shapes?|sizes?)\b",
