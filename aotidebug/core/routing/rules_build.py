@@ -12,6 +12,8 @@ __all__ = ["BUILD_RULES"]
 
 # export's own words for an operation it could not trace, left behind as a fake constant
 _UNTRACED_CONSTANT = ("fake tensor in the exported program constant", "an op that we can't trace through")
+# the types Inductor's C++ build failure reaches the user as
+_COMPILE_WRAPPER_TYPES = frozenset({"CppCompileError", "InductorError", "BackendCompilerFailed"})
 # a CUDA assembler's or compiler's words for an architecture it does not know
 _ARCH_UNKNOWN_TO_TOOLKIT = ("is not defined for option 'gpu-name'", "unsupported gpu architecture",
                             "does not support .target sm_")
@@ -389,7 +391,7 @@ BUILD_RULES: tuple[Rule, ...] = (
     # command torch assembled is what broke (folder names with spaces are the host's right)
     _r("AOTS249", "compile-command-split-a-path", "torch_bug", 0.6,
        "The compile command torch assembled split a path at a space or a quote (not quoted)",
-       types=frozenset({"CppCompileError", "InductorError", "BackendCompilerFailed"}), split_path=True,
+       types=_COMPILE_WRAPPER_TYPES, split_path=True,
        supersedes=("AOTD501", "AOTD507", "AOTS130", "AOTS131", "AOTS132", "AOTS133", "AOTS134", "AOTS135"),
        fixes=(H.PATH_WITHOUT_SPACES,)),
     # the compiler cannot find a file torch has just written for it (the generated source in the
@@ -399,7 +401,7 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS251", "compiler-cannot-find-torch-s-own-file", "torch_bug", 0.5,
        "The compiler cannot find or write a file torch made for it: the path was mangled in the "
        "command (a quote or backslash dropped), or the folder was removed during the build",
-       types=frozenset({"CppCompileError", "InductorError", "BackendCompilerFailed"}), keywords=("no such file or directory",),
+       types=_COMPILE_WRAPPER_TYPES, keywords=("no such file or directory",),
        # (not the precompiled header: torch keeps it for the process, and a temp cleaner removes it)
        regex=r"fatal error: (?:opening output file )?\S*(?:/c[a-z0-9]{40,}(?:\.[a-z]+)?\.(?:cpp|o)|/tmp\w{8}/header\.(?:i|hpp))"
              r": no such file or directory",

@@ -35,6 +35,12 @@ _CONFIG_OPTION_MISSING: dict[str, object] = dict(
     types=frozenset({"AttributeError"}), keywords=("config.", "config alias"), also_keywords=(" does not exist",),
     fixes=(H.CONFIG_OPTION_NAMES,))
 
+# what AOTS203 and AOTS256 read alike: an import of a torch name or module this torch does not have
+_TORCH_NAME_MISSING_ON_IMPORT: dict[str, object] = dict(
+    types=frozenset({"ImportError", "ModuleNotFoundError"}), keywords=("cannot import name", "no module named 'torch."),
+    also_keywords=("from 'torch'", "from 'torch.", "named 'torch."),
+    not_keywords=("partially initialized", "unknown location", "'torch._c'", "'torch._c."))
+
 DEPLOY_RULES: tuple[Rule, ...] = (
     # -- memory faults ----------------------------------------------------------------------
     _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
@@ -346,23 +352,17 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     # application shadowing torch reads the same words: AOTS198 explains that case.
     _r("AOTS203", "import-of-a-torch-name-this-torch-lacks", "deprecated_api", 0.52,
        "Code imports a torch name or module this torch does not have (renamed, moved or removed since)",
-       types=frozenset({"ImportError", "ModuleNotFoundError"}),
-       keywords=("cannot import name", "no module named 'torch."),
-       also_keywords=("from 'torch'", "from 'torch.", "named 'torch."),
-       not_keywords=("partially initialized", "unknown location", "'torch._c'", "'torch._c."),
        raise_sites=frozenset({"user", "library", ""}),  # torch importing its own name: AOTS127
-       supersedes=("AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"), fixes=(H.RENAMED_TORCH_NAME,)),
+       supersedes=("AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"), fixes=(H.RENAMED_TORCH_NAME,),
+       **_TORCH_NAME_MISSING_ON_IMPORT),
     # the same import made by a package installed beside torch (its frame in site-packages): that
     # package was released against another torch, a version skew more often than a rename
     _r("AOTS256", "library-imports-a-torch-name-this-torch-lacks", "version_mismatch", 0.56,
        "A package beside torch imports a torch name or module this torch does not have (written for "
        "another torch release)",
-       types=frozenset({"ImportError", "ModuleNotFoundError"}),
-       keywords=("cannot import name", "no module named 'torch."),
-       also_keywords=("from 'torch'", "from 'torch.", "named 'torch."),
-       not_keywords=("partially initialized", "unknown location", "'torch._c'", "'torch._c."),
        raise_sites=frozenset({"library"}),
-       supersedes=("AOTS203", "AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"), fixes=(H.LIBRARY_FOR_THIS_TORCH,)),
+       supersedes=("AOTS203", "AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"), fixes=(H.LIBRARY_FOR_THIS_TORCH,),
+       **_TORCH_NAME_MISSING_ON_IMPORT),
     # an op of a third-party namespace (torch.ops.torch_scatter, torch.ops.fbgemm) not registered:
     # its library is not installed, or not imported, in this process. The host's, not AOTI's: a
     # named unknown with the library to install or import (torch's own namespaces: AOTD515).
