@@ -156,6 +156,8 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-fx-trace-len-of-input", "export_failure"),        # AOTS253
     ("cpu-import-serving-library-written-for-newer-torch", "version_mismatch"),  # AOTS256: a library's import
     ("cpu-import-library-module-of-newer-torch", "version_mismatch"),            # AOTS256
+    ("cpu-compile-plain-tensor-attribute-updated", "unsupported"),  # AOTS257: a lifted constant written in place
+    ("cpu-decompose-tensor-in-dict-updated", "unsupported"),        # AOTS257
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -852,3 +854,18 @@ def test_a_toolkit_that_does_not_know_the_gpu_names_both_readings(name: str) -> 
     d = diagnose_text(_log(name))
     cats = [c.category.value for c in d.candidates]
     assert cats[0] == "compile_toolchain" and cats[1] == "version_mismatch" and d.confidence < 0.7
+
+
+@pytest.mark.parametrize("name", ["cpu-compile-plain-tensor-attribute-updated", "cpu-decompose-tensor-in-dict-updated"])
+def test_a_constant_written_in_forward_names_both_readings_below_certainty(name: str) -> None:
+    # labels split between AOTI lacking the feature and the model export cannot take: both are
+    # named, the internal assert's "report a bug" is not the reading, and nothing claims >= 0.7
+    d = diagnose_text(_log(name))
+    top = [(c.code, c.category.value) for c in d.candidates[:3]]
+    assert top[0] == ("AOTS257", "unsupported") and ("AOTS258", "export_failure") in top
+    assert d.confidence < 0.7 and "register_buffer" in " ".join(d.fixes)
+
+
+def test_an_internal_assert_without_a_constant_write_stays_torch_s() -> None:
+    d = diagnose_text(_log("gh-internal-assert"))
+    assert d.candidates[0].code == "AOTD901" and all(c.code != "AOTS257" for c in d.candidates)

@@ -520,5 +520,16 @@ MODULE_ATTRIBUTE_IN_FORWARD = (
     "value once outside forward (in __init__, or a device move before export), keep state that must "
     "change as a registered buffer updated in place, or return the new value as an output."
 )
+CLONE_BEFORE_INPLACE = (
+    "export's functionalization froze the storage of a tensor produced by a conversion or dropout "
+    "and refused the in-place write into it that follows (masked_fill_, mul_, an inplace ReLU, "
+    "x[mask] = v). Clone the tensor first (y = y.clone()) or write the op out of place; newer torch "
+    "releases accept more of these writes after .to()."
+)
+REGISTER_MUTATED_STATE_AS_BUFFER = (
+    "forward writes in place into a tensor that is not a registered buffer (a plain attribute, a "
+    "global, a tensor held in a dict or list), so export lifted it as a constant. Register it with "
+    "self.register_buffer(name, tensor) and update the buffer, or return the new value as an output."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

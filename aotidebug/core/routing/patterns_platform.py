@@ -202,6 +202,13 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "forward assigns a module attribute, which export does not trace",
             (r"Mutating module attribute \S+ during export",),
             0.66, (H.MODULE_ATTRIBUTE_IN_FORWARD,)),
+    # export's functionalization freezes the storage of some op outputs (`.to()` before torch 2.6,
+    # dropout still) and then refuses a later in-place write that eager allows: maintainers treat
+    # the refusal as too strict, so it is torch's, with a clone as the workaround
+    Pattern("AOTD605", "frozen-storage-mutation", C.TORCH_BUG,
+            "export refused an in-place write into a tensor whose storage it had frozen",
+            (r"cannot mutate tensors with frozen storage",),
+            0.62, (H.CLONE_BEFORE_INPLACE,)),
     Pattern("AOTD603", "data-dependent-prose", C.EXPORT_FAILURE,
             "A value read from tensor data (.item(), nonzero) decides a shape or branch during export",
             (r"\bdata[- ]dependen\w* (?:\w+ ){0,2}(?:errors?|guards?|control[- ]flow|branch\w*|expressions?|shapes?|sizes?)\b",

@@ -11,6 +11,9 @@ from .rule import new_rule as _r
 __all__ = ["BUILD_RULES"]
 
 # export's own words for an operation it could not trace, left behind as a fake constant
+# functionalization's refusal of an in-place write into a lifted constant (run_decompositions
+# names the constant; AOTI's compile raises it as an internal assert)
+_CONSTANT_MUTATED = ("is mutated in the forward method", "mutating a non-functional tensor with a functional tensor")
 _UNTRACED_CONSTANT = ("fake tensor in the exported program constant", "an op that we can't trace through")
 # the types Inductor's C++ build failure reaches the user as
 _COMPILE_WRAPPER_TYPES = frozenset({"CppCompileError", "InductorError", "BackendCompilerFailed"})
@@ -139,6 +142,19 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS237", "untraced-constant-gradient-in-forward", "unsupported", 0.46,
        "A constant export could not trace can be a gradient taken in forward, which export does not support",
        keywords=_UNTRACED_CONSTANT, fixes=(H.NO_GRADIENTS_IN_EXPORTED_FORWARD,)),
+    # forward writes in place into a tensor that is neither input nor buffer (a plain attribute, a
+    # global, a tensor in a dict): export lifts it as a constant, and functionalization (AOTI's
+    # compile, run_decompositions) then refuses the write, in its own words or as an internal
+    # assert. Labels split between a feature AOTI lacks (first) and the model export cannot take.
+    _r("AOTS257", "tensor-constant-mutated-in-forward", "unsupported", 0.6,
+       "forward mutates a tensor that is not a registered buffer; export made it a constant, and "
+       "functionalization does not support mutating constants",
+       keywords=_CONSTANT_MUTATED,
+       supersedes=("AOTD901", "AOTS105", "AOTS106", "AOTS107", "AOTS126", "AOTS230", "AOTS235", "AOTS237"),
+       fixes=(H.REGISTER_MUTATED_STATE_AS_BUFFER,)),
+    _r("AOTS258", "tensor-constant-mutated-export", "export_failure", 0.55,
+       "The model's forward mutates state export cannot track (a tensor outside its buffers)",
+       keywords=_CONSTANT_MUTATED, fixes=(H.REGISTER_MUTATED_STATE_AS_BUFFER,)),
     # tracing ran into torch.distributed (a DDP or FSDP wrapper's pre-forward, a collective in the
     # forward): training-time machinery that export does not capture and a package cannot run;
     # whatever the tracer or the wrapper then says, the cause is the wrapper left on
