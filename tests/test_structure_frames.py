@@ -264,14 +264,16 @@ def test_inline_exception_reads_what_the_one_regex_read() -> None:
 
     from aotidebug.core.text.frames import inline_exception
 
-    ref = re.compile(r"(?:^|[\s`'\"(])(?P<t>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Unsupported|SymNode))"
+    ref = re.compile(r"(?:^|[\s`'\"(]|^\s*(?:ERROR|CRITICAL|FATAL):[\w.]*:)(?P<t>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Unsupported|SymNode))"
                      r"`?:\s+(?P<msg>\S.*)$")
     here = Path(__file__).resolve().parent / "fixtures"
     lines = [ln for p in sorted((here / "logs").glob("*.txt")) for ln in p.read_text(encoding="utf-8").split("\n")]
     for row in (here / "corpus" / "dev.jsonl").read_text().splitlines():
         lines += (json.loads(row)["error_text"] or "").split("\n")
     lines += ["x (foo.BarError: y", "`KeyError`: 'a'", "FooErrorError: x", ".RuntimeError: x", "aRuntimeError: x",
-              "RuntimeError:x", "RuntimeError:  ", "é.ÉError: ü", "(ValueError:\tz", "a b.c.DError: m: n"]
+              "RuntimeError:x", "RuntimeError:  ", "é.ÉError: ü", "(ValueError:\tz", "a b.c.DError: m: n",
+              "ERROR:root:ImportError: cannot import name 'X'", "ERROR:my.tool:x.KeyError: 'k'",
+              "INFO:root:ValueError: v", "xERROR:root:KeyError: k"]
     found = 0
     for ln in lines:
         m = ref.search(ln)

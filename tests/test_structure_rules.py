@@ -158,6 +158,11 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-import-library-module-of-newer-torch", "version_mismatch"),            # AOTS256
     ("cpu-compile-plain-tensor-attribute-updated", "unsupported"),  # AOTS257: a lifted constant written in place
     ("cpu-decompose-tensor-in-dict-updated", "unsupported"),        # AOTS257
+    ("cpu-compile-triton-cpu-backend-without-triton", "unsupported"),    # AOTS259: no triton where the backend needs it
+    ("cpu-torch-compile-triton-backend-without-triton", "unsupported"),  # AOTS259
+    ("gh-wanvideo-978-triton-missing-windows", "unsupported"),           # AOTS259 (TritonMissing, Windows)
+    ("cpu-plugin-loader-logs-missing-torch-module", "version_mismatch"),  # AOTS261: the importer not shown
+    ("cpu-plugin-loader-logs-missing-torch-name", "version_mismatch"),    # AOTS261
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -869,3 +874,34 @@ def test_a_constant_written_in_forward_names_both_readings_below_certainty(name:
 def test_an_internal_assert_without_a_constant_write_stays_torch_s() -> None:
     d = diagnose_text(_log("gh-internal-assert"))
     assert d.candidates[0].code == "AOTD901" and all(c.code != "AOTS257" for c in d.candidates)
+
+
+@pytest.mark.parametrize("name", ["cpu-compile-triton-cpu-backend-without-triton", "gh-wanvideo-978-triton-missing-windows"])
+def test_triton_missing_names_the_platform_and_the_install_not_torch(name: str) -> None:
+    d = diagnose_text(_log(name))
+    top = [c.category.value for c in d.candidates[:3]]
+    assert top[0] == "unsupported" and "compile_toolchain" in top and d.confidence < 0.7
+
+
+def test_a_triton_submodule_missing_stays_a_version_skew() -> None:
+    # `No module named 'triton.ops'`: triton is there, of another release (AOTS245), not missing
+    d = diagnose_text("Traceback (most recent call last):\n"
+                      '  File "/venv/lib/python3.11/site-packages/torch/_inductor/kernel/mm.py", line 3, in <module>\n'
+                      "    from triton.ops.matmul_perf_model import early_config_prune\n"
+                      "ModuleNotFoundError: No module named 'triton.ops'\n")
+    assert d.candidates[0].code == "AOTS245" and all(c.code not in ("AOTS259", "AOTS260") for c in d.candidates)
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    # the importing frame shown: the user's own import is a rename, a library's a version skew
+    ('Traceback (most recent call last):\n  File "/home/u/serve.py", line 3, in <module>\n'
+     "    from torch.export import dynamic_dim\n"
+     "ImportError: cannot import name 'dynamic_dim' from 'torch.export'\n", "AOTS203"),
+    ("ERROR:root:ImportError: cannot import name 'dynamic_dim' from 'torch.export'\n", "AOTS261"),
+])
+def test_who_imported_a_missing_torch_name_decides_the_first_reading(text: str, code: str) -> None:
+    d = diagnose_text(text)
+    other = ({"AOTS203", "AOTS261"} - {code}).pop()
+    assert d.candidates[0].code == code
+    # with the frame shown, only the importer's reading; without it, the rename stays beside the skew
+    assert (other in {c.code for c in d.candidates[1:3]}) == (code == "AOTS261")

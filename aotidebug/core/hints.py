@@ -531,5 +531,17 @@ REGISTER_MUTATED_STATE_AS_BUFFER = (
     "global, a tensor held in a dict or list), so export lifted it as a constant. Register it with "
     "self.register_buffer(name, tensor) and update the buffer, or return the new value as an output."
 )
+TRITON_FOR_THE_BACKEND = (
+    "This backend generates Triton kernels (Inductor on a GPU, or cpu_backend='triton' on the CPU), "
+    "and no triton is importable. Install the triton release this torch was built with (`pip show "
+    "torch` lists it; on Windows a triton-windows build of that release), or use a backend that "
+    "does not need it: the C++ backend on the CPU (cpu_backend='cpp', the default), or compile "
+    "without Inductor's GPU path."
+)
+PYTHON_FOR_THIS_TORCH = (
+    "This torch release's torch.compile (and export's tracer with it) refuses the running Python. "
+    "Use a Python it supports (the release notes list them; an older Python in a fresh "
+    "environment), or a newer torch whose compiler supports this Python."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

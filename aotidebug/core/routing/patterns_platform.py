@@ -155,6 +155,14 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "A tensor of a dtype NumPy has no equivalent for (bfloat16, float8) was converted to NumPy",
             (r"Got unsupported ScalarType \w+",),
             0.74, (H.CAST_BEFORE_NUMPY,)),
+    # torch.compile's own refusal of the running Python (each release names the first Python it
+    # does not support yet: "Python 3.11+ not yet supported for torch.compile" in 2.0, "Dynamo is
+    # not supported on Python 3.12+" in 2.2, "torch.compile is not supported on Python 3.14+")
+    Pattern("AOTD519", "python-version-unsupported", C.UNSUPPORTED,
+            "torch.compile does not support this Python version in this torch release",
+            (r"Python 3\.\d+\+? (?:is )?not yet supported for torch\.compile",
+             r"(?:torch\.compile|Dynamo) is not supported on Python (?:3\.\d+\+|[<>]=? ?3\.\d+)"),
+            0.68, (H.PYTHON_FOR_THIS_TORCH,)),
     Pattern("AOTD505", "unsupported-dtype-prose", C.UNSUPPORTED,
             "A dtype or quantisation scheme fails on this path",
             (r"\bfail\w*\s+(?:with|for|on|when using|under)\s+(?:the\s+)?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b",

@@ -20,6 +20,8 @@ _COMPILE_WRAPPER_TYPES = frozenset({"CppCompileError", "InductorError", "Backend
 # a CUDA assembler's or compiler's words for an architecture it does not know
 _ARCH_UNKNOWN_TO_TOOLKIT = ("is not defined for option 'gpu-name'", "unsupported gpu architecture",
                             "does not support .target sm_")
+# triton missing altogether, in torch's words (TritonMissing) or its import's (not a submodule)
+_TRITON_MISSING = ("cannot find a working triton installation", "no module named 'triton'")
 # classes of triton's that torch reads attributes of (its compiled kernel and the kernel's metadata,
 # jit functions, autotuners, launch sources and targets, its drivers' utilities)
 TRITON_CLASSES = ("CompiledKernel", "KernelMetadata", "JITFunction", "Autotuner", "Heuristics", "KernelInterface",
@@ -390,6 +392,17 @@ BUILD_RULES: tuple[Rule, ...] = (
        types=frozenset({"ImportError", "ModuleNotFoundError"}), keywords=("from 'triton", "no module named 'triton."),
        also_keywords=("cannot import name", "no module named"),
        supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS126", "AOTS127"), fixes=(H.TRITON_MATCHING_TORCH,)),
+    # no triton at all, where the chosen backend needs it (Inductor's GPU kernels, or the CPU's
+    # cpu_backend="triton"): torch's own words (TritonMissing) or the import it tried. Public labels
+    # name the platform that has no triton build (Windows) first; elsewhere it is an install away
+    _r("AOTS259", "triton-not-installed", "unsupported", 0.58,
+       "The backend needs Triton, which is not installed here (no build of it for this platform, or "
+       "not installed beside torch)",
+       keywords=_TRITON_MISSING, supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS126", "AOTS127"),
+       fixes=(H.TRITON_FOR_THE_BACKEND,)),
+    _r("AOTS260", "triton-not-installed-environment", "compile_toolchain", 0.54,
+       "Triton, which the backend needs, is missing from this environment",
+       keywords=_TRITON_MISSING, fixes=(H.TRITON_FOR_THE_BACKEND,)),
     # the same two packages out of step, met later: torch reads an attribute of a triton object (its
     # compiled kernel, the kernel's metadata, a jit function) or module that this triton release
     # renamed or dropped (`type object 'CompiledKernel' has no attribute 'launch_enter_hook'`,

@@ -363,6 +363,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        raise_sites=frozenset({"library"}),
        supersedes=("AOTS203", "AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"), fixes=(H.LIBRARY_FOR_THIS_TORCH,),
        **_TORCH_NAME_MISSING_ON_IMPORT),
+    # the same import error shown without the frame that made it: the line a framework or a tool
+    # prints when a package fails to import. Public reports of this kind were packages written for
+    # a newer torch (torch too old for them), so the skew is named first and the rename beside it
+    _r("AOTS261", "import-of-a-torch-name-by-an-unseen-importer", "version_mismatch", 0.54,
+       "An import of a torch name or module this torch does not have, by code the text does not show "
+       "(often a package written for another torch release)",
+       raise_sites=frozenset({""}),
+       supersedes=("AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"),
+       fixes=(H.LIBRARY_FOR_THIS_TORCH, H.RENAMED_TORCH_NAME), **_TORCH_NAME_MISSING_ON_IMPORT),
     # an op of a third-party namespace (torch.ops.torch_scatter, torch.ops.fbgemm) not registered:
     # its library is not installed, or not imported, in this process. The host's, not AOTI's: a
     # named unknown with the library to install or import (torch's own namespaces: AOTD515).

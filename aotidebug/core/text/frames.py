@@ -289,6 +289,8 @@ _WHAT = re.compile(r"^\s*what\(\):\s*(?P<msg>.*)$")
 
 # An exception quoted inside a line ("395 errors like: RuntimeError: ...", "with error `KeyError: 'x'`").
 _INLINE_SUFFIX = re.compile(r"(?P<s>Error|Exception|Unsupported|SymNode)`?:\s+(?=\S)")
+# Python logging's default format puts the exception right after "LEVEL:logger:"
+_LOG_PREFIX = re.compile(r"\s*(?:ERROR|CRITICAL|FATAL):[\w.]*:")
 _INLINE_TYPE = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Unsupported|SymNode)")
 
 
@@ -301,7 +303,7 @@ def inline_exception(line: str) -> tuple[str, str] | None:
         j = m.start("s")
         while j > 0 and (line[j - 1].isalnum() or line[j - 1] in "_."):
             j -= 1
-        if j > 0 and not (line[j - 1].isspace() or line[j - 1] in "`'\"("):
+        if j > 0 and not (line[j - 1].isspace() or line[j - 1] in "`'\"(" or _LOG_PREFIX.fullmatch(line, 0, j)):
             continue
         if _INLINE_TYPE.fullmatch(line, j, m.end("s")):
             return line[j:m.end("s")], line[m.end():]
