@@ -163,6 +163,7 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-wanvideo-978-triton-missing-windows", "unsupported"),           # AOTS259 (TritonMissing, Windows)
     ("cpu-plugin-loader-logs-missing-torch-module", "version_mismatch"),  # AOTS261: the importer not shown
     ("cpu-plugin-loader-logs-missing-torch-name", "version_mismatch"),    # AOTS261
+    ("cpu-run-batched-matmul-given-one-matrix", "input_mismatch"),        # AOTD104: an op's rank check
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category

@@ -543,5 +543,23 @@ PYTHON_FOR_THIS_TORCH = (
     "Use a Python it supports (the release notes list them; an older Python in a fresh "
     "environment), or a newer torch whose compiler supports this Python."
 )
+DTYPE_FOR_THIS_GPU = (
+    "The generated kernels use a dtype this GPU's architecture does not have (bfloat16 needs sm_80 "
+    "or newer; fp8 e4m3 needs sm_89 or newer). Compile in a dtype the GPU has (float16 or float32: "
+    "convert the model before export), or run on a newer GPU; torch.cuda.get_device_capability() "
+    "tells which it is."
+)
+TRITON_FOR_THIS_CUDA = (
+    "The installed triton is older than the CUDA toolkit it finds and cannot read its version. "
+    "Install the triton release this torch was built with and a toolkit it supports (pip show "
+    "torch lists triton; on Windows a triton-windows release built for this CUDA), or point it at "
+    "an older toolkit (TRITON_PTXAS_PATH, CUDA_HOME)."
+)
+SET_CACHE_DIRS_EXPLICITLY = (
+    "The compile stack names its cache folders after HOME and the user name, and this process has "
+    "neither (a service manager or CI runner without HOME, a container uid with no /etc/passwd "
+    "entry). Set HOME, or set TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR to writable folders; "
+    "in a container, create the user or run with one that exists."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -37,7 +37,10 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
     Pattern("AOTD104", "aten-op-rejects-input", C.INPUT_MISMATCH,
             "An op inside the compiled model rejected an input's dtype or shape",
             (r"mat1 and mat2 (?:must have the same dtype|shapes cannot be multiplied)",
+             # an ATen op's rank check ("self must be a matrix" from mm's shape function,
+             # "batch1 must be a 3D tensor" from bmm's)
              r"\bmat\d must be a matrix, got \d-D",
+             r"\b(?:self|mat\d|batch\d|input|other|vec) must be a (?:matrix|vector|\dD tensor)\b",
              r"expected (?:scalar type|m1 and m2 to have the same dtype,? but got:?) \w+ but found \w+",
              r"Input type \([^)\n]*\) and weight type \([^)\n]*\) should be the same",
              r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)",

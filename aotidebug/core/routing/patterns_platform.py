@@ -36,6 +36,13 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"error: command '[^'\n]*' failed",
              r"Failed to (?:compile cpp file|link files)\."),
             0.5, (H.READ_COMPILER_OUTPUT, H.INSTALL_TOOLCHAIN)),
+    # the process runs without the home or user variable the compile stack derives its cache
+    # folders from (a CI runner or a supervisor without HOME, Windows without HOME): os.environ's
+    # KeyError, raised while a cache path is built
+    Pattern("AOTD521", "process-environment-lacks-home-or-user", C.COMPILE_TOOLCHAIN,
+            "The process has no HOME or no user name, which the compile caches derive their folders from",
+            (r"KeyError: ['\"](?:HOME|USERPROFILE|LOGNAME|USER)['\"]",),
+            0.66, (H.SET_CACHE_DIRS_EXPLICITLY,)),
     Pattern("AOTD503", "toolchain-prose", C.COMPILE_TOOLCHAIN,
             "A compiler header, library or toolkit is missing",
             (r"[\w/]+\.h[`'’\"]? (?:\w+ ){0,2}(?:(?:file |header )?(?:is |was )?not found|is(?:n't|n’t) found|missing)",
@@ -158,6 +165,13 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # torch.compile's own refusal of the running Python (each release names the first Python it
     # does not support yet: "Python 3.11+ not yet supported for torch.compile" in 2.0, "Dynamo is
     # not supported on Python 3.12+" in 2.2, "torch.compile is not supported on Python 3.14+")
+    # the GPU is too old for a dtype the generated kernels use: ptxas refusing bf16 instructions
+    # below sm_80, triton refusing an fp8 type on an architecture without it (Ampere and fp8e4nv)
+    Pattern("AOTD520", "gpu-lacks-dtype", C.UNSUPPORTED,
+            "The GPU's architecture does not have a dtype the generated kernels use (bf16 before sm_80, fp8)",
+            (r"Feature '[^'\n]*(?:bf16|f16|e4m3|e5m2|f8)[^'\n]*' requires ?\.target\b",
+             r"type fp8\w* not supported in this architecture"),
+            0.66, (H.DTYPE_FOR_THIS_GPU,)),
     Pattern("AOTD519", "python-version-unsupported", C.UNSUPPORTED,
             "torch.compile does not support this Python version in this torch release",
             (r"Python 3\.\d+\+? (?:is )?not yet supported for torch\.compile",
@@ -241,6 +255,12 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "The CPU lacks an instruction set the package was compiled for",
             (r"Illegal instruction", r"SIGILL", r"exit(?:ed)? (?:with )?(?:code|status) (?:132|-4)\b"),
             0.78, (H.REBUILD_FOR_CPU, H.REBUILD_SAME_VERSION)),
+    # triton's CUDA version check meeting a CUDA newer than it knows (it maps each major release to
+    # a PTX version, and a release it has no entry for falls through to "10.0 or higher")
+    Pattern("AOTD711", "triton-does-not-know-cuda", C.VERSION_MISMATCH,
+            "The installed triton does not know this CUDA release (it is older than the toolkit)",
+            (r"Triton only supports? CUDA [\d.]+ or higher\b",),
+            0.66, (H.TRITON_FOR_THIS_CUDA,)),
     # the loader's own refusal of a library built for another machine: glibc's dlopen says so for
     # another word size ("wrong ELF class") and a foreign binary run as a program fails to exec
     # torch's archive reader refusing a file whose format version is newer than it reads: the

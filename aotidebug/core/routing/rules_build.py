@@ -398,7 +398,9 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS259", "triton-not-installed", "unsupported", 0.58,
        "The backend needs Triton, which is not installed here (no build of it for this platform, or "
        "not installed beside torch)",
-       keywords=_TRITON_MISSING, supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS126", "AOTS127"),
+       # an application's guess in prose ("usually means it ran out of memory", AOTD804) is not
+       # the error it wraps
+       keywords=_TRITON_MISSING, supersedes=WRAPPED + ("AOTD804", "AOTS121", "AOTS122", "AOTS126", "AOTS127"),
        fixes=(H.TRITON_FOR_THE_BACKEND,)),
     _r("AOTS260", "triton-not-installed-environment", "compile_toolchain", 0.54,
        "Triton, which the backend needs, is missing from this environment",
