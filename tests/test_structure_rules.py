@@ -623,14 +623,18 @@ def test_a_wrapper_assert_over_any_symbol_expression_is_a_guard(expr: str) -> No
     assert diagnose_text("ValueError: Expected a non-empty value but received 10\n").code != "AOTD109"
 
 
-def test_a_derived_input_size_is_a_guard_but_a_plain_wrong_size_is_the_input() -> None:
+def test_a_derived_input_size_names_the_inputs_and_the_relation() -> None:
     """`Error in op: input` with two different sizes is the wrapper's check of a size derived from
-    another input (AOTD111); equal sizes with another stride are a layout, and the generated input
-    checks' own message for a static size stays input_mismatch."""
+    another input: the inputs that disagree first (AOTD111), the relation beside it (AOTS262);
+    equal sizes with another stride are a layout, and the generated input checks' own message for
+    a static size stays input_mismatch."""
     run = (f'Traceback (most recent call last):\n  File "/srv/a.py", line 5, in <module>\n    m(x, y)\n'
            f'  File "{_SITE}/export/pt2_archive/_package.py", line 743, in __call__\n    x = y\n')
     derived = run + "RuntimeError: expected size 7==5, stride 1==1 at dim=0\nError in op: input\n"
-    assert diagnose_text(derived).code == "AOTD111"
+    d = diagnose_text(derived)
+    assert [(c.code, c.category.value) for c in d.candidates[:2]] == [
+        ("AOTD111", "input_mismatch"), ("AOTS262", "dynamic_shape_guard")]
+    assert d.confidence < 0.7
     stride = derived.replace("7==5, stride 1==1", "4==4, stride 1==8")
     assert diagnose_text(stride).category.value == "input_mismatch"
     static = run + "RuntimeError: input_handles[0]: unmatched dim value at 0, expected: 5, but got: 7\n"

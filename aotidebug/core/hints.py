@@ -561,5 +561,11 @@ SET_CACHE_DIRS_EXPLICITLY = (
     "entry). Set HOME, or set TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR to writable folders; "
     "in a container, create the user or run with one that exists."
 )
+INPUTS_AGREE_WITH_EACH_OTHER = (
+    "Two inputs whose sizes the program ties together (one dynamic dim shared by both, or one "
+    "derived from the other, as export declared it) were passed with sizes that disagree. Pass them "
+    "as they were at export (the same batch for every batched input, the derived size as declared); "
+    "if they really vary apart, give each its own Dim and export again."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

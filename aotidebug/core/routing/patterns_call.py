@@ -7,6 +7,9 @@ from .. import hints as H
 from ..categories import Category as C
 from .pattern import GPU, IMA_FLAGS, Pattern
 
+# the generated wrapper's size check of a graph input, with two different sizes
+DERIVED_INPUT_SIZE = r"expected size (\d+)==(?!\1,)\d+, stride \d+==\d+ at dim=\d+\s*\n\s*(?:Error: )?Error in op: input\b"
+
 __all__ = ["CALL_PATTERNS"]
 
 CALL_PATTERNS: tuple[Pattern, ...] = (
@@ -96,10 +99,14 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
     # exactly, dynamic sizes against their ranges). A SIZE that still differs here breaks a relation
     # between inputs (a shared batch Dim, `dy = dx + 1`); equal sizes with another stride are a
     # layout the symbolic strides did not check (AOTS150 reads that, input_mismatch)
-    Pattern("AOTD111", "derived-input-size-disagrees", C.DYNAMIC_SHAPE_GUARD,
-            "An input's size breaks the relation the program derives it from (another input's dynamic dim)",
-            (r"expected size (\d+)==(?!\1,)\d+, stride \d+==\d+ at dim=\d+\s*\n\s*(?:Error: )?Error in op: input\b",),
-            0.66, (H.KEEP_VALUES_IN_CHECKED_RANGE, H.CHECK_INPUTS_AT_RUNTIME)),
+    # the wrapper's assert_size_stride on a graph input, after the per-input checks: a size that
+    # still differs breaks a relation between inputs (a shared batch Dim, dy = dx + 1). Blind rows
+    # named the caller's inputs that disagree 9 times in the 10 read after this was a guard
+    # reading, so the input comes first and the relation beside it (AOTS262)
+    Pattern("AOTD111", "derived-input-size-disagrees", C.INPUT_MISMATCH,
+            "An input's size disagrees with another input's that the program ties it to (a shared dynamic dim)",
+            (DERIVED_INPUT_SIZE,),
+            0.62, (H.INPUTS_AGREE_WITH_EACH_OTHER, H.CHECK_INPUTS_AT_RUNTIME)),
     Pattern("AOTD108", "dynamic-shape-prose", C.DYNAMIC_SHAPE_GUARD,
             "A dynamic dimension was specialised or its range not respected",
             (r"\b(?:silently |implicitly |wrongly )?speciali[sz](?:e|ed|es|ing|ation)\b",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import hints as H
 from .pattern import TORCH_OP_NAMESPACES
+from .patterns_call import DERIVED_INPUT_SIZE
 from .rule import INTERNAL_TYPES, WRAPPED, P, S, Rule
 from .rule import new_rule as _r
 
@@ -103,6 +104,12 @@ DEPLOY_RULES: tuple[Rule, ...] = (
                  "cannot be multiplied", "must match the size", "inputs vector", "unmatched", "dim value",
                  "to have device", "same device", "expected device"),
        not_keywords=("illegal memory", "out of memory", "device-side assert", "no kernel image")),
+    # the other reading of AOTD111's check: the relation export declared between the inputs'
+    # dynamic dims is what the call broke (the dims may really vary apart: declare each its own)
+    _r("AOTS262", "run-derived-dim-relation", "dynamic_shape_guard", 0.54,
+       "Two inputs' sizes break a relation the program derives between their dynamic dims",
+       phases=frozenset({P.RUN}), regex=DERIVED_INPUT_SIZE.lower(), signal=False,
+       fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE, H.DECLARE_DYNAMIC_DIMS)),
     _r("AOTS153", "run-dynamic-range", "dynamic_shape_guard", 0.58,
        "A dynamic dimension is outside the range the generated guards accept",
        phases=frozenset({P.RUN}), keywords=("dim value", "shape["),
