@@ -910,3 +910,13 @@ def test_who_imported_a_missing_torch_name_decides_the_first_reading(text: str, 
     assert d.candidates[0].code == code
     # with the frame shown, only the importer's reading; without it, the rename stays beside the skew
     assert (other in {c.code for c in d.candidates[1:3]}) == (code == "AOTS261")
+
+
+def test_a_bare_crash_of_a_loaded_model_names_its_weights_and_its_input_beside_it() -> None:
+    # nothing but a signal: the crash first, then the two suspects blind rows named most often
+    d = diagnose_text(_log("cpu-empty-batch-segfault"))
+    assert [c.category.value for c in d.candidates[:3]] == ["crash", "constant_loading", "input_mismatch"]
+    assert d.confidence < 0.7
+    # an illegal instruction is the CPU's, not the weights'
+    sigill = diagnose_text('  File "/srv/serve.py", line 9 in <module>\nIllegal instruction (core dumped)\n')
+    assert all(c.code != "AOTS263" for c in sigill.candidates)

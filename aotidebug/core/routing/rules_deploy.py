@@ -239,6 +239,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "default)",
        phases=frozenset({P.RUN}), signal=True, not_keywords=("illegal instruction", "sigill"),
        no_chain=True, fallback=True, fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),  # beside AOTS191, below it
+    # the other frequent cause of a bare crash of a loaded model: the weights it runs with (none
+    # loaded into a package built without them, weights of another size or dtype copied in, a
+    # mapped checkpoint file changed underneath). Blind rows read as bare crashes named the
+    # weights 9 times, the crash itself 8 and the input 7, so both suspects stand beside the crash
+    _r("AOTS263", "run-crash-weights", "constant_loading", 0.37,
+       "A crash of a loaded model can be the weights it runs with (none loaded, another size, dtype "
+       "or layout than compiled, a mapped file changed underneath)",
+       phases=frozenset({P.RUN}), signal=True, not_keywords=("illegal instruction", "sigill"),
+       no_chain=True, fallback=True, fixes=(H.CHECK_CONSTANTS,)),
     # an output of another shape than the reference's: a static AOTI program returns the compiled
     # shape whatever the input's, so the input's shape was outside the compiled contract
     _r("AOTS176", "output-shape-differs-from-reference", "input_mismatch", 0.6,
