@@ -567,5 +567,12 @@ INPUTS_AGREE_WITH_EACH_OTHER = (
     "as they were at export (the same batch for every batched input, the derived size as declared); "
     "if they really vary apart, give each its own Dim and export again."
 )
+GUARD_HOLDS_OVER_RANGE = (
+    "Every guard in this constraint violation holds for each value of the range you declared (it "
+    "was checked value by value), so the range itself is not wrong. Either take export's suggested "
+    "dynamic_shapes (a derived Dim: the relation it inferred from the code, such as a parity), or "
+    "state the fact before the op with torch._check(...) so export can prove it; if neither "
+    "applies, it is export's reasoning: try a newer torch or report it."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -62,6 +62,7 @@ class Rule:
     test_programs: tuple[str, ...] = ()  # the failing test file or class contains one of these (lower case)
     handed: bool | None = None  # True: a live torch frame held the loaded model (Structure.handed_to)
     split_path: bool | None = None  # True: the compile command split a path at a space or quote
+    always_true_guard: bool | None = None  # True: every guard export reported holds over its declared range
     no_chain: bool = False  # fires only when no exception was read
     fallback: bool = False
     supersedes: tuple[str, ...] = ()  # pattern codes (AOTD*) this mechanism outranks; rule codes (AOTS*) it explains

@@ -132,6 +132,22 @@ BUILD_RULES: tuple[Rule, ...] = (
        "torch.export's tracer met something it does not support",
        subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT}),
        keywords=("not supported", "unsupported", "not implemented"), supersedes=("AOTD505", "AOTD506")),
+    # a constraint violation whose every reported guard holds for each value of the declared range
+    # (`t // 2 <= t` over 4..512; guards.py evaluates them): the range is not what broke. Labelled
+    # rows split between the relation export derived (a parity its suggested fix names: the guard
+    # reading stays first, its words capped) and export's reasoning failing to prove the guard, so both are
+    # named, neither at >= 0.7
+    # (just above the guard words' capped 0.66, so its advice is the one given)
+    _r("AOTS264", "reported-guards-hold-over-range", "dynamic_shape_guard", 0.665,
+       "Every guard export reported holds over the declared range: what broke is a relation export "
+       "derived from the code (its suggested fix names it), not the range",
+       phases=frozenset({P.EXPORT, P.COMPILE, P.UNKNOWN}), always_true_guard=True,
+       supersedes=("AOTS103",), fixes=(H.GUARD_HOLDS_OVER_RANGE,)),
+    _r("AOTS265", "export-could-not-prove-a-true-guard", "torch_bug", 0.55,
+       "Export reported a guard that holds for every value of the declared range: its symbolic "
+       "reasoning could not prove it",
+       phases=frozenset({P.EXPORT, P.COMPILE, P.UNKNOWN}), always_true_guard=True,
+       rivals=("AOTD107", "AOTD602"), supersedes=("AOTS103",), fixes=(H.GUARD_HOLDS_OVER_RANGE,)),
     # export met an operation it could not trace and left a fake tensor among the program's
     # constants (its own words). The operation is most often a gradient taken in forward or a .data
     # read or write; labelled reports split between the tracer's refusal (first) and a feature

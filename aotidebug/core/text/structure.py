@@ -23,6 +23,7 @@ from typing import Any
 from .compiler_diag import CompilerDiag
 from .frames import (LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
                      inner_types, is_benign_notice, is_c10_frame, make_frame, parse_text)
+from .guards import GUARD_WORDS, always_true_guard
 from .handed import handed_to
 from .normalize import unwrap
 from .phase_words import has_signs, phase_from_words
@@ -95,6 +96,9 @@ class Structure:
     words: str = field(default="", repr=False, compare=False)  # the head and tail of the text, for word checks
     handed_to: str = ""  # live only: the torch API whose frame held the loaded model (handed.py)
     split_path: str = ""  # a path the compile command split at a space or quote (compile_command.py)
+    # a guard export reported as violated that holds over the whole declared range, when every
+    # guard it reported is one (guards.py)
+    always_true_guard: str = ""
 
     def has_signs(self, cause: str) -> bool:
         """True when some word of `cause`'s own (phase_words.CAUSE_SIGNS) occurs in the text, or
@@ -139,6 +143,7 @@ class Structure:
                              "message": d.diag.message, "torch_symbol": d.torch_symbol} for d in self.diagnostics],
             "signals": list(self.signals), "noise": list(self.noise), "has_error": self.has_error,
             "test_program": self.test_program, "handed_to": self.handed_to, "split_path": self.split_path,
+            "always_true_guard": self.always_true_guard,
             "cpp_frames": len(self.cpp_frames), "glog": len(self.glog),
         }
 
@@ -381,7 +386,8 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
     return Structure(chain, frames, tuple(f for f in frames if f.is_user), tframe, _raise_site(sections), sub,
                      phase, source if phase is not Phase.UNKNOWN else "", api_call, parsed.cpp_frames,
                      parsed.glog, diags, parsed.signals, parsed.noise, parsed.error_lines, has_error, sections,
-                     _test_program(frames, ends), ends.lower(), split_path=parsed.split_path)
+                     _test_program(frames, ends), ends.lower(), split_path=parsed.split_path,
+                     always_true_guard=always_true_guard(words) if GUARD_WORDS[0] in words else "")
 
 
 def _links_from_text(parsed: ParsedText) -> tuple[ExcLink, ...]:
