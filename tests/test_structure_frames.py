@@ -382,3 +382,10 @@ def test_an_exception_printed_through_its_class_repr_is_read(line: str, type_nam
     assert [s.exception.type for s in parsed.sections if s.exception] == [type_name]
     for other in ("<class 'bool'>: True", "<class 'UserWarning'>: careful"):
         assert not [s for s in parse_text(other + "\n").sections if s.exception]
+
+
+def test_a_class_repr_quoted_as_markdown_code_is_an_exception_line() -> None:
+    st = read_structure("`<class 'torch._dynamo.exc.UserError'>`: When `dynamic_shapes` is specified as a dict, "
+                        "its top-level keys must be the arg names `['x']` of `inputs`\n")
+    assert st.chain and st.chain[0].type == "torch._dynamo.exc.UserError"
+    assert read_structure("`<class 'Foo'>` is a class\n").chain == ()

@@ -70,6 +70,11 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\bversion of (?:g\+\+|gcc|c\+\+|clang\+*|cl|MSVC) \([\d.]+\) is less than the minimum required",
              r"\b(?:[Mm]ust use|[Rr]equires?|[Nn]eeds?) (?:at least )?(?:gcc|g\+\+|GCC|clang|cmake|CMake)\s*(?:>=|version)\s*[\d.]+",
              r"\bunrecogni[sz]ed (?:command[- ]line )?option ['\"‘“]?-",
+             # the compiler does not know the target torch asks it for (an -march for a newer CPU
+             # than this gcc knows, an x86 value given to an ARM compiler)
+             r"\bunknown value ['‘][^'’\n]+['’] for ['‘]-m(?:arch|cpu|tune)\b",
+             r"\bunrecogni[sz]ed argument in option ['‘]-m(?:arch|cpu|tune)=",
+             r"\bbad value \([^)\n]+\) for -m(?:arch|cpu|tune)= switch",
              r"\bunknown argument: ['‘]-"),
             0.78, (H.MATCH_TOOL_VERSIONS, H.READ_COMPILER_OUTPUT)),
     Pattern("AOTD502", "missing-c-shim", C.UNSUPPORTED,

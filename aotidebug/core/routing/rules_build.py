@@ -79,7 +79,8 @@ BUILD_RULES: tuple[Rule, ...] = (
     # the four labelled rows with these words said; the tracer's wrapper words (AOTD602) are not it
     _r("AOTS218", "dynamic-shapes-spec-structure-mismatch", "dynamic_shape_guard", 0.6,
        "The dynamic_shapes specification's structure does not match the inputs (its keys or nesting)",
-       phases=frozenset({P.EXPORT}), types=frozenset({"UserError", "ValueError"}),
+       # its words are export's own: a pasted message without frames is read the same
+       phases=frozenset({P.EXPORT, P.UNKNOWN}), types=frozenset({"UserError", "ValueError"}),
        keywords=("structure of `inputs` and `dynamic_shapes`", "must be the arg names"),
        supersedes=("AOTD601", "AOTD602", "AOTS105", "AOTS106")),
     # export applying a dynamic_shapes spec to a tensor and indexing past its sizes: the spec

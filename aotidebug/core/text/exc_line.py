@@ -64,13 +64,13 @@ def inner_types(message: str) -> tuple[str, ...]:
 
 
 # an exception printed through its class's repr (`print(type(e), e)`, f"{type(e)}: {e}" in a
-# script or a service's log): `<class 'RuntimeError'>: message`
-_REPR_EXC_LINE = re.compile(r"^<class '(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)'>:?[ \t](?P<msg>.*)$")
+# script or a service's log): `<class 'RuntimeError'>: message`, also quoted as Markdown code
+_REPR_EXC_LINE = re.compile(r"^`?<class '(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)'>`?:?[ \t](?P<msg>.*)$")
 
 
 def parse_exception_line(line: str, text_line: int = -1) -> ExcLine | None:
     """An ExcLine for a `Type: message` line at column 0 (after a glog prefix), else None."""
-    if line.startswith("<class '"):
+    if line.startswith(("<class '", "`<class '")):
         r = _REPR_EXC_LINE.match(line.rstrip())
         if r is None or not exception_type_names(r.group("type")) or r.group("type").endswith("Warning"):
             return None
