@@ -164,6 +164,8 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-plugin-loader-logs-missing-torch-module", "version_mismatch"),  # AOTS261: the importer not shown
     ("cpu-plugin-loader-logs-missing-torch-name", "version_mismatch"),    # AOTS261
     ("cpu-run-batched-matmul-given-one-matrix", "input_mismatch"),        # AOTD104: an op's rank check
+    ("cpu-library-reads-exported-program-attribute-of-older-torch", "version_mismatch"),  # AOTS266
+    ("cpu-library-reads-signature-attribute-this-torch-lacks", "version_mismatch"),       # AOTS266
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -921,3 +923,10 @@ def test_a_bare_crash_of_a_loaded_model_names_its_weights_and_its_input_beside_i
     # an illegal instruction is the CPU's, not the weights'
     sigill = diagnose_text('  File "/srv/serve.py", line 9 in <module>\nIllegal instruction (core dumped)\n')
     assert all(c.code != "AOTS263" for c in sigill.candidates)
+
+
+def test_an_attribute_missing_in_the_user_s_own_frame_is_not_a_library_s_skew() -> None:
+    text = _log("cpu-library-reads-exported-program-attribute-of-older-torch")
+    own = text.replace("/venv/lib/python3.11/site-packages/exportkit/__init__.py", "/home/u/report.py")
+    assert own != text
+    assert all(c.code != "AOTS266" for c in diagnose_text(own).candidates)

@@ -512,8 +512,9 @@ TOOLKIT_FOR_THIS_GPU = (
 )
 LIBRARY_FOR_THIS_TORCH = (
     "A package installed beside torch (the one in the innermost frame) was written for another torch "
-    "release and imports a name this torch does not have. Install the release of that package that "
-    "supports this torch (its requirements name the torch it needs), or the torch it asks for."
+    "release (or another release of a package it works with) and uses a name or an attribute this "
+    "one does not have. Install the release of that package that supports the torch and packages "
+    "here (its requirements name them), or the releases it asks for."
 )
 MODULE_ATTRIBUTE_IN_FORWARD = (
     "forward assigns a module attribute (self.x = ...), which export does not trace. Compute the "

@@ -388,6 +388,14 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        raise_sites=frozenset({""}),
        supersedes=("AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"),
        fixes=(H.LIBRARY_FOR_THIS_TORCH, H.RENAMED_TORCH_NAME), **_TORCH_NAME_MISSING_ON_IMPORT),
+    # a package installed beside torch reading an attribute an object does not have, in its own
+    # frame: the object comes from torch or another package of another release than the one it
+    # was written against (a renamed ExportedProgram field, a config object that became a class)
+    _r("AOTS266", "library-meets-an-object-of-another-release", "version_mismatch", 0.52,
+       "A package beside torch reads an attribute an object of torch or of another package does not "
+       "have: they are of releases that do not go together",
+       types=frozenset({"AttributeError"}), raise_sites=frozenset({"library"}), keywords=("object has no attribute",),
+       supersedes=("AOTD905", "AOTS121", "AOTS126"), fixes=(H.LIBRARY_FOR_THIS_TORCH,)),
     # an op of a third-party namespace (torch.ops.torch_scatter, torch.ops.fbgemm) not registered:
     # its library is not installed, or not imported, in this process. The host's, not AOTI's: a
     # named unknown with the library to install or import (torch's own namespaces: AOTD515).
