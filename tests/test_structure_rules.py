@@ -166,6 +166,7 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-run-batched-matmul-given-one-matrix", "input_mismatch"),        # AOTD104: an op's rank check
     ("cpu-library-reads-exported-program-attribute-of-older-torch", "version_mismatch"),  # AOTS266
     ("cpu-library-reads-signature-attribute-this-torch-lacks", "version_mismatch"),       # AOTS266
+    ("gh-executorch-1181-flatc-sigkill", "out_of_memory"),  # AOTS268: killed from outside
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -930,3 +931,18 @@ def test_an_attribute_missing_in_the_user_s_own_frame_is_not_a_library_s_skew() 
     own = text.replace("/venv/lib/python3.11/site-packages/exportkit/__init__.py", "/home/u/report.py")
     assert own != text
     assert all(c.code != "AOTS266" for c in diagnose_text(own).candidates)
+
+
+def test_a_kill_from_outside_names_memory_not_the_weights_or_the_input() -> None:
+    d = diagnose_text(_log("gh-executorch-1181-flatc-sigkill"))
+    codes = [c.code for c in d.candidates]
+    assert codes[0] == "AOTS268" and "AOTS263" not in codes and "AOTS159" not in codes and d.confidence < 0.7
+
+
+def test_two_devices_in_one_op_name_the_model_s_side_and_the_input_beside_it() -> None:
+    d = diagnose_text(_log("torch-mixed-devices"))
+    assert [(c.code, c.category.value) for c in d.candidates[:2]] == [
+        ("AOTD209", "device_mismatch"), ("AOTS267", "input_mismatch")]
+    # AOTI's own input check still names the input
+    own = diagnose_text("RuntimeError: Expected tensor to have device cuda:0, but got cpu instead\n")
+    assert own.candidates[0].code == "AOTD105"

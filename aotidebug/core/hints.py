@@ -575,5 +575,11 @@ GUARD_HOLDS_OVER_RANGE = (
     "state the fact before the op with torch._check(...) so export can prove it; if neither "
     "applies, it is export's reasoning: try a newer torch or report it."
 )
+ONE_DEVICE_FOR_THE_PROGRAM = (
+    "One op met tensors on two devices. Put the whole program on one device before export (weights, "
+    "buffers, and tensors made in forward with device=x.device, not a fixed device or 'meta'), "
+    "compile for the device it will run on, and pass inputs on that device; code compiled for one "
+    "GPU index serves that index only."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -52,7 +52,6 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
     Pattern("AOTD105", "input-on-wrong-device", C.INPUT_MISMATCH,
             "An input is on a different device than the compiled code expects",
             (r"Expected (?:out )?tensor to have device \S+, but got \S+ instead",
-             r"Expected all tensors to be on the same device",
              r"\binput(?:s|s')? devices?\b"),
             0.72, (H.MOVE_INPUTS_TO_DEVICE, H.CHECK_THREE_MATCHES, H.CHECK_INPUTS_AT_RUNTIME),
             ("AOTI_RUNTIME_CHECK_INPUTS",)),
@@ -142,6 +141,13 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             "Tracing found two devices in one op: weights, tensors made in forward and inputs are not on one device",
             (r"FakeTensor Device Propagation for \S+, found two different devices",),
             0.62, (H.ONE_DEVICE_FOR_EXPORT,)),
+    # an op met tensors on two devices (ATen's own check): blind rows named the model's side 7
+    # times in 8 (a constant or buffer left on another device or on meta, code bound to one
+    # device index), none the input alone; an input left behind is named beside it (AOTS267)
+    Pattern("AOTD209", "tensors-on-two-devices", C.DEVICE_MISMATCH,
+            "An op met tensors on two devices: part of the model (a constant, a buffer, code bound to a device) is not where the rest is",
+            (r"Expected all tensors to be on the same device",),
+            0.66, (H.ONE_DEVICE_FOR_THE_PROGRAM, H.MOVE_INPUTS_TO_DEVICE)),
     Pattern("AOTD205", "no-gpu-at-load", C.DEVICE_MISMATCH,
             "A GPU package was loaded where no usable GPU is available",
             (r"active drivers \(.{0,80}\)\. There should only be one",

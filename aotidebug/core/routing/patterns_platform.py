@@ -75,6 +75,8 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\bunknown value ['‘][^'’\n]+['’] for ['‘]-m(?:arch|cpu|tune)\b",
              r"\bunrecogni[sz]ed argument in option ['‘]-m(?:arch|cpu|tune)=",
              r"\bbad value \([^)\n]+\) for -m(?:arch|cpu|tune)= switch",
+             # Apple clang (often what `g++` is on a Mac) refusing gcc's flags
+             r"\bthe clang compiler does not support ['‘]-m",
              r"\bunknown argument: ['‘]-"),
             0.78, (H.MATCH_TOOL_VERSIONS, H.READ_COMPILER_OUTPUT)),
     Pattern("AOTD502", "missing-c-shim", C.UNSUPPORTED,

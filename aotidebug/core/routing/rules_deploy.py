@@ -110,6 +110,10 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "Two inputs' sizes break a relation the program derives between their dynamic dims",
        phases=frozenset({P.RUN}), regex=DERIVED_INPUT_SIZE.lower(), signal=False,
        fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE, H.DECLARE_DYNAMIC_DIMS)),
+    # the other reading of AOTD209 in a run: an input left on another device than the model's
+    _r("AOTS267", "run-input-left-on-another-device", "input_mismatch", 0.5,
+       "An input left on another device than the compiled model's",
+       keywords=("expected all tensors to be on the same device",), fixes=(H.MOVE_INPUTS_TO_DEVICE,)),
     _r("AOTS153", "run-dynamic-range", "dynamic_shape_guard", 0.58,
        "A dynamic dimension is outside the range the generated guards accept",
        phases=frozenset({P.RUN}), keywords=("dim value", "shape["),
@@ -625,6 +629,13 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS190", "illegal-instruction", "version_mismatch", 0.55,
        "The CPU lacks an instruction the compiled code uses (SIGILL)",
        signal_names=frozenset({"SIGILL"})),
+    # a process killed from outside (SIGKILL, the shell's "Killed"): the kernel's OOM killer is
+    # the usual sender (a container limit, host RAM while compiling or loading), so memory is
+    # named beside the crash, in place of the weights and input suspects of a fault from inside
+    _r("AOTS268", "killed-from-outside", "out_of_memory", 0.44,
+       "The process was killed from outside (SIGKILL), most often by the kernel's out-of-memory killer",
+       signal_names=frozenset({"SIGKILL"}), no_chain=True, supersedes=("AOTS159", "AOTS263"),
+       fixes=(H.CHECK_MEMORY_LIMIT, H.REDUCE_MEMORY)),
     _r("AOTS191", "signal-only", "crash", 0.45,
        "The process died on a signal with no exception",
        signal=True, no_chain=True, fallback=True),
