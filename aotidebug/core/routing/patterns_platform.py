@@ -169,9 +169,6 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "A tensor of a dtype NumPy has no equivalent for (bfloat16, float8) was converted to NumPy",
             (r"Got unsupported ScalarType \w+",),
             0.74, (H.CAST_BEFORE_NUMPY,)),
-    # torch.compile's own refusal of the running Python (each release names the first Python it
-    # does not support yet: "Python 3.11+ not yet supported for torch.compile" in 2.0, "Dynamo is
-    # not supported on Python 3.12+" in 2.2, "torch.compile is not supported on Python 3.14+")
     # the GPU is too old for a dtype the generated kernels use: ptxas refusing bf16 instructions
     # below sm_80, triton refusing an fp8 type on an architecture without it (Ampere and fp8e4nv)
     Pattern("AOTD520", "gpu-lacks-dtype", C.UNSUPPORTED,
@@ -179,6 +176,9 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             (r"Feature '[^'\n]*(?:bf16|f16|e4m3|e5m2|f8)[^'\n]*' requires ?\.target\b",
              r"type fp8\w* not supported in this architecture"),
             0.66, (H.DTYPE_FOR_THIS_GPU,)),
+    # torch.compile's own refusal of the running Python (each release names the first Python it
+    # does not support yet: "Python 3.11+ not yet supported for torch.compile" in 2.0, "Dynamo is
+    # not supported on Python 3.12+" in 2.2, "torch.compile is not supported on Python 3.14+")
     Pattern("AOTD519", "python-version-unsupported", C.UNSUPPORTED,
             "torch.compile does not support this Python version in this torch release",
             (r"Python 3\.\d+\+? (?:is )?not yet supported for torch\.compile",

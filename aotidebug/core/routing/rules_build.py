@@ -135,10 +135,10 @@ BUILD_RULES: tuple[Rule, ...] = (
        keywords=("not supported", "unsupported", "not implemented"), supersedes=("AOTD505", "AOTD506")),
     # a constraint violation whose every reported guard holds for each value of the declared range
     # (`t // 2 <= t` over 4..512; guards.py evaluates them): the range is not what broke. Labelled
-    # rows split between the relation export derived (a parity its suggested fix names: the guard
-    # reading stays first, its words capped) and export's reasoning failing to prove the guard, so both are
-    # named, neither at >= 0.7
-    # (just above the guard words' capped 0.66, so its advice is the one given)
+    # rows split between the relation export derived (a parity its suggested fix names) and
+    # export's reasoning failing to prove the guard, so both are named, neither at >= 0.7: the
+    # guard words are capped (AOTS265's rivals) and the relation's reading sits just above them,
+    # so its advice is the one given
     _r("AOTS264", "reported-guards-hold-over-range", "dynamic_shape_guard", 0.665,
        "Every guard export reported holds over the declared range: what broke is a relation export "
        "derived from the code (its suggested fix names it), not the range",
