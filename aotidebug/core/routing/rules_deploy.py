@@ -631,7 +631,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        signal_names=frozenset({"SIGILL"})),
     # a process killed from outside (SIGKILL, the shell's "Killed"): the kernel's OOM killer is
     # the usual sender (a container limit, host RAM while compiling or loading), so memory is
-    # named beside the crash, in place of the weights and input suspects of a fault from inside
+    # the reading, below 0.7, in place of the weights and input suspects of a fault from inside
     _r("AOTS268", "killed-from-outside", "out_of_memory", 0.44,
        "The process was killed from outside (SIGKILL), most often by the kernel's out-of-memory killer",
        signal_names=frozenset({"SIGKILL"}), no_chain=True, supersedes=("AOTS159", "AOTS263"),
