@@ -7,6 +7,8 @@ from .. import hints as H
 from ..categories import Category as C
 from .pattern import GPU, IMA_FLAGS, Pattern
 
+# ATen's check of an op's tensors being on one device (AOTD209; AOTS267 reads it too)
+TWO_DEVICES = "Expected all tensors to be on the same device"
 # the generated wrapper's size check of a graph input, with two different sizes
 DERIVED_INPUT_SIZE = r"expected size (\d+)==(?!\1,)\d+, stride \d+==\d+ at dim=\d+\s*\n\s*(?:Error: )?Error in op: input\b"
 
@@ -146,7 +148,7 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
     # device index), none the input alone; an input left behind is named beside it (AOTS267)
     Pattern("AOTD209", "tensors-on-two-devices", C.DEVICE_MISMATCH,
             "An op met tensors on two devices: part of the model (a constant, a buffer, code bound to a device) is not where the rest is",
-            (r"Expected all tensors to be on the same device",),
+            (TWO_DEVICES,),
             0.66, (H.ONE_DEVICE_FOR_THE_PROGRAM, H.MOVE_INPUTS_TO_DEVICE)),
     Pattern("AOTD205", "no-gpu-at-load", C.DEVICE_MISMATCH,
             "A GPU package was loaded where no usable GPU is available",

@@ -20,6 +20,10 @@ _COMPILE_WRAPPER_TYPES = frozenset({"CppCompileError", "InductorError", "Backend
 # a CUDA assembler's or compiler's words for an architecture it does not know
 _ARCH_UNKNOWN_TO_TOOLKIT = ("is not defined for option 'gpu-name'", "unsupported gpu architecture",
                             "does not support .target sm_")
+# what AOTS264 and AOTS265 read alike: every guard a constraint violation reports holds over its range
+_GUARDS_HOLD_OVER_RANGE: dict[str, object] = dict(
+    phases=frozenset({P.EXPORT, P.COMPILE, P.UNKNOWN}), always_true_guard=True, supersedes=("AOTS103",),
+    fixes=(H.GUARD_HOLDS_OVER_RANGE,))
 # triton missing altogether, in torch's words (TritonMissing) or its import's (not a submodule)
 _TRITON_MISSING = ("cannot find a working triton installation", "no module named 'triton'")
 # classes of triton's that torch reads attributes of (its compiled kernel and the kernel's metadata,
@@ -142,13 +146,11 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS264", "reported-guards-hold-over-range", "dynamic_shape_guard", 0.665,
        "Every guard export reported holds over the declared range: what broke is a relation export "
        "derived from the code (its suggested fix names it), not the range",
-       phases=frozenset({P.EXPORT, P.COMPILE, P.UNKNOWN}), always_true_guard=True,
-       supersedes=("AOTS103",), fixes=(H.GUARD_HOLDS_OVER_RANGE,)),
+       **_GUARDS_HOLD_OVER_RANGE),
     _r("AOTS265", "export-could-not-prove-a-true-guard", "torch_bug", 0.55,
        "Export reported a guard that holds for every value of the declared range: its symbolic "
        "reasoning could not prove it",
-       phases=frozenset({P.EXPORT, P.COMPILE, P.UNKNOWN}), always_true_guard=True,
-       rivals=("AOTD107", "AOTD602"), supersedes=("AOTS103",), fixes=(H.GUARD_HOLDS_OVER_RANGE,)),
+       rivals=("AOTD107", "AOTD602"), **_GUARDS_HOLD_OVER_RANGE),
     # export met an operation it could not trace and left a fake tensor among the program's
     # constants (its own words). The operation is most often a gradient taken in forward or a .data
     # read or write; labelled reports split between the tracer's refusal (first) and a feature

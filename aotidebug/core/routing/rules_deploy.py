@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .. import hints as H
 from .pattern import TORCH_OP_NAMESPACES
-from .patterns_call import DERIVED_INPUT_SIZE
+from .patterns_call import DERIVED_INPUT_SIZE, TWO_DEVICES
 from .rule import INTERNAL_TYPES, WRAPPED, P, S, Rule
 from .rule import new_rule as _r
 
@@ -113,7 +113,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     # the other reading of AOTD209 in a run: an input left on another device than the model's
     _r("AOTS267", "run-input-left-on-another-device", "input_mismatch", 0.5,
        "An input left on another device than the compiled model's",
-       keywords=("expected all tensors to be on the same device",), fixes=(H.MOVE_INPUTS_TO_DEVICE,)),
+       keywords=(TWO_DEVICES.lower(),), fixes=(H.MOVE_INPUTS_TO_DEVICE,)),
     _r("AOTS153", "run-dynamic-range", "dynamic_shape_guard", 0.58,
        "A dynamic dimension is outside the range the generated guards accept",
        phases=frozenset({P.RUN}), keywords=("dim value", "shape["),

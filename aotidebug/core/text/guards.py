@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import ast
 import math
+import operator
 import re
 from collections.abc import Callable
 
-__all__ = ["GUARD_WORDS", "always_true_guard"]
+__all__ = ["always_true_guard"]
 
-GUARD_WORDS = ("satisfy the generated guard",)
+_GUARD_WORDS = "satisfy the generated guard"  # in every line read; a text without it is skipped
 
 _LINE = re.compile(r"Not all values of (?P<name>\w+) = (?P<expr>[^\n]+?) in the specified range "
                    r"(?P<range>[^\n]*?) satisfy the generated guard (?P<guard>[^\n]+?)\.?[ \t]*$", re.M)
@@ -28,6 +29,14 @@ _FUNCS: dict[str, Callable[[float], float]] = {
     "torch.sym_float": float, "float": float, "int": int,
     "CeilToInt": math.ceil, "FloorToInt": math.floor, "TruncToInt": math.trunc,
 }
+
+# built once: a guard is evaluated at every value of its range
+_BINARY: dict[type, Callable[[float, float], float]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Div: operator.truediv}
+_COMPARE: dict[type, Callable[[float, float], bool]] = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
+    ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}
 
 
 class _NotArithmetic(Exception):
@@ -57,10 +66,7 @@ def _eval(node: ast.expr, v: int) -> float | bool:
         return all(vals) if isinstance(node.op, ast.And) else any(vals)
     if isinstance(node, ast.BinOp):
         a, b = _eval(node.left, v), _eval(node.right, v)
-        ops: dict[type, Callable[[float, float], float]] = {
-            ast.Add: lambda x, y: x + y, ast.Sub: lambda x, y: x - y, ast.Mult: lambda x, y: x * y,
-            ast.FloorDiv: lambda x, y: x // y, ast.Mod: lambda x, y: x % y, ast.Div: lambda x, y: x / y}
-        op = ops.get(type(node.op))
+        op = _BINARY.get(type(node.op))
         if op is None:
             raise _NotArithmetic
         return op(a, b)  # ZeroDivisionError: the caller reads the guard as not always true
@@ -68,11 +74,10 @@ def _eval(node: ast.expr, v: int) -> float | bool:
         left = _eval(node.left, v)
         for cmp, right_node in zip(node.ops, node.comparators):
             right = _eval(right_node, v)
-            ok = {ast.Eq: left == right, ast.NotEq: left != right, ast.Lt: left < right,
-                  ast.LtE: left <= right, ast.Gt: left > right, ast.GtE: left >= right}.get(type(cmp))
-            if not ok:
-                if ok is None:
-                    raise _NotArithmetic
+            test = _COMPARE.get(type(cmp))
+            if test is None:
+                raise _NotArithmetic
+            if not test(left, right):
                 return False
             left = right
         return True
@@ -104,7 +109,7 @@ def always_true_guard(text: str) -> str:
     """A guard export reported as violated although it holds for every value of the declared
     range, when EVERY guard the report lists is such a guard (empty when one of them is a real
     violation or cannot be evaluated: then the user's range is what to change)."""
-    if "satisfy the generated guard" not in text:
+    if _GUARD_WORDS not in text:
         return ""
     first = ""
     for m in _LINE.finditer(text):

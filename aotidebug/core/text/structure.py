@@ -23,7 +23,7 @@ from typing import Any
 from .compiler_diag import CompilerDiag
 from .frames import (LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
                      inner_types, is_benign_notice, is_c10_frame, make_frame, parse_text)
-from .guards import GUARD_WORDS, always_true_guard
+from .guards import always_true_guard
 from .handed import handed_to
 from .normalize import unwrap
 from .phase_words import has_signs, phase_from_words
@@ -387,7 +387,7 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
                      phase, source if phase is not Phase.UNKNOWN else "", api_call, parsed.cpp_frames,
                      parsed.glog, diags, parsed.signals, parsed.noise, parsed.error_lines, has_error, sections,
                      _test_program(frames, ends), ends.lower(), split_path=parsed.split_path,
-                     always_true_guard=always_true_guard(words) if GUARD_WORDS[0] in words else "")
+                     always_true_guard=always_true_guard(words))
 
 
 def _links_from_text(parsed: ParsedText) -> tuple[ExcLink, ...]:
