@@ -167,6 +167,8 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-library-reads-exported-program-attribute-of-older-torch", "version_mismatch"),  # AOTS266
     ("cpu-library-reads-signature-attribute-this-torch-lacks", "version_mismatch"),       # AOTS266
     ("gh-executorch-1181-flatc-sigkill", "out_of_memory"),  # AOTS268: killed from outside
+    ("cpu-autotune-local-cache-two-writers", "compile_toolchain"),  # AOTS269: a cache file does not parse
+    ("cpu-autotune-local-cache-cut-short", "compile_toolchain"),    # AOTS269
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -946,3 +948,30 @@ def test_two_devices_in_one_op_name_the_model_s_side_and_the_input_beside_it() -
     # AOTI's own input check still names the input
     own = diagnose_text("RuntimeError: Expected tensor to have device cuda:0, but got cpu instead\n")
     assert own.candidates[0].code == "AOTD105"
+
+
+def test_a_cache_file_that_does_not_parse_names_the_folder_and_torch_beside_it() -> None:
+    d = diagnose_text(_log("cpu-autotune-local-cache-two-writers"))
+    assert [(c.code, c.category.value) for c in d.candidates[:1]] == [("AOTS269", "compile_toolchain")]
+    assert d.candidates[1].category.value == "torch_bug" and d.confidence < 0.7
+    assert d.fixes[0] == hints.CACHE_FOLDER_PER_PROCESS
+    # the same json error raised in the user's own frame (a config file of theirs) is not the cache's
+    own = ('Traceback (most recent call last):\n  File "/srv/app/serve.py", line 12, in <module>\n'
+           '    cfg = json.load(open("model.json"))\n'
+           '  File "/usr/lib/python3.11/json/__init__.py", line 293, in load\n'
+           '    return loads(fp.read(),\n'
+           'json.decoder.JSONDecodeError: Extra data: line 1 column 28 (char 27)\n')
+    assert all(c.code not in ("AOTS269", "AOTS270") for c in diagnose_text(own).candidates)
+
+
+@pytest.mark.parametrize("text", [
+    "RuntimeError: Triton Error [CUDA]: named symbol not found",
+    "hipErrorNotFound: named symbol not found",
+    "Error during Intel loadBinary: ZE_RESULT_ERROR_INVALID_KERNEL_NAME",
+])
+def test_a_kernel_name_the_loaded_binary_lacks_is_a_missing_kernel_binary(text: str) -> None:
+    d = diagnose_text(text)
+    assert (d.candidates[0].code, d.category.value) == ("AOTD917", "kernel_binary_missing") and d.confidence < 0.7
+    # the driver library lacking a symbol triton's launcher needs is another failure
+    other = diagnose_text("ImportError: cuda_utils.so: undefined symbol: cuModuleGetFunction")
+    assert all(c.code != "AOTD917" for c in other.candidates)

@@ -133,6 +133,14 @@ REPORT_ERROR_PROPAGATION = (
     "or run the model in a child process (`aotidebug.subproc`) to keep it."
 )
 
+KERNEL_NOT_IN_BINARY = (
+    "The GPU binary that was loaded holds no kernel of the name asked for: it was built from other "
+    "code (a stale or mixed-up cubin/spv, another build's cache at the same path, a kernel built only "
+    "for other GPU architectures), or its compiler produced a module without the kernel. Rebuild the "
+    "kernels together (a fresh cache or a new package), keep each package's binaries with it, and "
+    "build for this GPU's architecture; if a fresh build fails the same way, report it with the "
+    "kernel's tuning config."
+)
 REBUILD_PACKAGE = (
     "The package archive is incomplete or damaged (a member such as the compiled .so or a "
     "*_metadata.json is missing or truncated): copy the .pt2 whole, or re-run "
@@ -555,6 +563,13 @@ TRITON_FOR_THIS_CUDA = (
     "Install the triton release this torch was built with and a toolkit it supports (pip show "
     "torch lists triton; on Windows a triton-windows release built for this CUDA), or point it at "
     "an older toolkit (TRITON_PTXAS_PATH, CUDA_HOME)."
+)
+CACHE_FOLDER_PER_PROCESS = (
+    "A file in the compile cache does not parse. Give each process (each rank, each CI job) its own "
+    "TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR, or keep a shared one on a local disk that no job "
+    "wipes while another compiles; remove the cache folder once to clear the damaged file "
+    "(config.autotune_local_cache=False skips the autotune cache). A torch release that writes its "
+    "caches atomically and reads a damaged entry as a miss avoids it."
 )
 SET_CACHE_DIRS_EXPLICITLY = (
     "The compile stack names its cache folders after HOME and the user name, and this process has "

@@ -478,6 +478,15 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\.(?:cubin|hsaco|fatbin|spv)\b[^\n]*(?:not found|No such file|missing)",
              r"File not found: \S+\.(?:cubin|hsaco|fatbin|spv)\b"),
             0.8, (H.REPACKAGE_KERNELS,)),
+    # the binary loaded, but the kernel name looked up in it is not there (cuModuleGetFunction,
+    # hipModuleGetFunction, zeKernelCreate): a binary of other code, or a module its compiler left
+    # without the kernel. Named per driver API; below 0.7, since a build that dropped the kernel
+    # is sometimes read as the compiler's
+    Pattern("AOTD917", "kernel-name-not-in-binary", C.KERNEL_BINARY_MISSING,
+            "The loaded GPU binary holds no kernel of the name asked for",
+            (r"CUDA_ERROR_NOT_FOUND", r"\bnamed symbol not found", r"\bhipErrorNotFound\b",
+             r"ZE_RESULT_ERROR_INVALID_KERNEL_NAME", r"\bCL_INVALID_KERNEL_NAME\b"),
+            0.6, (H.KERNEL_NOT_IN_BINARY, H.REPACKAGE_KERNELS)),
     Pattern("AOTD909", "package-member-missing", C.KERNEL_BINARY_MISSING,
             "The package archive lacks a file the loader needs (compiled .so or metadata)",
             (r"Failed to find a generated cpp file or so file for model",

@@ -24,6 +24,14 @@ _ARCH_UNKNOWN_TO_TOOLKIT = ("is not defined for option 'gpu-name'", "unsupported
 _GUARDS_HOLD_OVER_RANGE: dict[str, object] = dict(
     phases=frozenset({P.EXPORT, P.COMPILE, P.UNKNOWN}), always_true_guard=True, supersedes=("AOTS103",),
     fixes=(H.GUARD_HOLDS_OVER_RANGE,))
+# a cache file the compile stack reads back (Inductor's local autotune cache, its remote-cache
+# JSON, triton's cache) does not parse: json raised inside one of these modules
+_CACHE_FILE_UNREADABLE: dict[str, object] = dict(
+    types=frozenset({"JSONDecodeError"}),
+    frame_modules=("torch._inductor.codecache", "torch._inductor.remote_cache", "torch._inductor.triton_heuristics",
+                   "torch._inductor.runtime.autotune_cache", "torch._inductor.runtime.triton_heuristics",
+                   "torch._inductor.runtime.cache_dir_utils", "triton.runtime.cache"),
+    supersedes=("AOTD901", "AOTS120", "AOTS121", "AOTS122", "AOTS126", "AOTS134", "AOTS135"))
 # triton missing altogether, in torch's words (TritonMissing) or its import's (not a submodule)
 _TRITON_MISSING = ("cannot find a working triton installation", "no module named 'triton'")
 # classes of triton's that torch reads attributes of (its compiled kernel and the kernel's metadata,
@@ -514,6 +522,16 @@ BUILD_RULES: tuple[Rule, ...] = (
                         "NotADirectoryError", "OSError"}),
        subsystems=frozenset({S.CPP_BUILDER}), not_keywords=("out of memory",), not_origins=GEN_ORIGINS,
        supersedes=WRAPPED),
+    # a cache file read back unparseable: two processes writing one shared cache folder (ranks,
+    # CI jobs), a write cut short (a full disk, a kill), a cleaner removing files mid-build. The
+    # folder is the host's; older releases also wrote the autotune cache without an atomic rename,
+    # which reads as torch's, so both are named
+    _r("AOTS269", "compile-cache-file-unreadable", "compile_toolchain", 0.6,
+       "A file in the compile cache does not parse: several processes share the cache folder, or a "
+       "write to it was cut short", fixes=(H.CACHE_FOLDER_PER_PROCESS,), **_CACHE_FILE_UNREADABLE),
+    _r("AOTS270", "compile-cache-written-without-care", "torch_bug", 0.5,
+       "torch wrote or read its compile cache without guarding against concurrent or partial writes "
+       "(older releases)", fixes=(H.CACHE_FOLDER_PER_PROCESS,), **_CACHE_FILE_UNREADABLE),
     _r("AOTS137", "compiler-probe-failed", "compile_toolchain", 0.62,
        "The step that runs or probes the C++ compiler failed on its output: the configured "
        "compiler (CXX/CC) answered with nothing usable",
