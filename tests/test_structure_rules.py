@@ -975,3 +975,13 @@ def test_a_kernel_name_the_loaded_binary_lacks_is_a_missing_kernel_binary(text: 
     # the driver library lacking a symbol triton's launcher needs is another failure
     other = diagnose_text("ImportError: cuda_utils.so: undefined symbol: cuModuleGetFunction")
     assert all(c.code != "AOTD917" for c in other.candidates)
+
+
+def test_the_config_torch_logs_when_a_benchmarked_launch_fails_names_autotuning() -> None:
+    # torch's own log line (triton_heuristics' bench, torch 2.13's format) above the launch's error
+    line = ("ERROR:torch._inductor.runtime.triton_heuristics:Failed during launch triton_poi_fused_add_0 with "
+            "config: XBLOCK: 1024, num_warps: 4, num_ctas: 1, num_stages: 1, maxnreg: None (num_warps=4, "
+            "num_stages=1, kwargs={'XBLOCK': 1024})\n")
+    d = diagnose_text(line + "RuntimeError: Triton Error [CUDA]: invalid argument\n")
+    assert (d.candidates[0].code, d.category.value) == ("AOTD908", "autotune_failure")
+    assert all(c.code != "AOTD908" for c in diagnose_text("RuntimeError: Triton Error [CUDA]: invalid argument\n").candidates)

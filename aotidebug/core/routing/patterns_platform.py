@@ -468,7 +468,9 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             0.7, (H.DISABLE_AUTOTUNE,)),
     Pattern("AOTD908", "autotune-context", C.AUTOTUNE_FAILURE,
             "The failure happened while kernels were autotuned at compile time",
-            (r"autotune_at_compile_time", r"generate_and_run_autotune_block",
+            # (torch logs the config whose launch failed while it benchmarks configs, in
+            # triton_heuristics' bench)
+            (r"autotune_at_compile_time", r"generate_and_run_autotune_block", r"Failed during launch \S+ with config\b",
              r"\bcompile[- ]time autotun\w+",
              r"\b(?:autotun\w+|benchmark\w*) (?:\w+ ){0,2}(?:fail\w*|error\w*|crash\w*)"),
             0.5, (H.DISABLE_AUTOTUNE,)),
