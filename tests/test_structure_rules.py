@@ -169,6 +169,7 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-executorch-1181-flatc-sigkill", "out_of_memory"),  # AOTS268: killed from outside
     ("cpu-autotune-local-cache-two-writers", "compile_toolchain"),  # AOTS269: a cache file does not parse
     ("cpu-autotune-local-cache-cut-short", "compile_toolchain"),    # AOTS269
+    ("cpu-compile-item-of-buffer", "torch_bug"),  # AOTS271: .item() of a buffer, lowered as a constant
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -985,3 +986,12 @@ def test_the_config_torch_logs_when_a_benchmarked_launch_fails_names_autotuning(
     d = diagnose_text(line + "RuntimeError: Triton Error [CUDA]: invalid argument\n")
     assert (d.candidates[0].code, d.category.value) == ("AOTD908", "autotune_failure")
     assert all(c.code != "AOTD908" for c in diagnose_text("RuntimeError: Triton Error [CUDA]: invalid argument\n").candidates)
+
+
+def test_a_number_read_from_a_buffer_names_inductor_s_limit_and_the_int_attribute() -> None:
+    d = diagnose_text(_log("cpu-compile-item-of-buffer"))
+    assert [c.code for c in d.candidates[:2]] == ["AOTS271", "AOTS272"] and d.confidence < 0.7
+    assert d.fixes[0] == hints.NUMBER_AS_PYTHON_ATTRIBUTE
+    # the same assertion from another lowering is not this read
+    other = _log("cpu-compile-item-of-buffer").replace("in _local_scalar_dense", "in _unsafe_index")
+    assert all(c.code not in ("AOTS271", "AOTS272") for c in diagnose_text(other).candidates)

@@ -564,6 +564,12 @@ TRITON_FOR_THIS_CUDA = (
     "torch lists triton; on Windows a triton-windows release built for this CUDA), or point it at "
     "an older toolkit (TRITON_PTXAS_PATH, CUDA_HOME)."
 )
+NUMBER_AS_PYTHON_ATTRIBUTE = (
+    "forward reads a Python number from a tensor that is a constant of the program (a registered "
+    "buffer's .item() or int()), which Inductor's lowering cannot take. Keep such a count or offset "
+    "a plain Python int attribute (it is then baked into the package), or pass it as an input if "
+    "it must change per call; a newer torch may lower it."
+)
 CACHE_FOLDER_PER_PROCESS = (
     "A file in the compile cache does not parse. Give each process (each rank, each CI job) its own "
     "TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR, or keep a shared one on a local disk that no job "

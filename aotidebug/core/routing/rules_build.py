@@ -24,6 +24,11 @@ _ARCH_UNKNOWN_TO_TOOLKIT = ("is not defined for option 'gpu-name'", "unsupported
 _GUARDS_HOLD_OVER_RANGE: dict[str, object] = dict(
     phases=frozenset({P.EXPORT, P.COMPILE, P.UNKNOWN}), always_true_guard=True, supersedes=("AOTS103",),
     fixes=(H.GUARD_HOLDS_OVER_RANGE,))
+# Inductor lowering `.item()` (aten._local_scalar_dense) of a constant: the lowering's frame, and
+# the assertion naming Inductor's Constant node
+_ITEM_OF_CONSTANT: dict[str, object] = dict(
+    types=frozenset({"LoweringException"}), functions=("_local_scalar_dense",), keywords=("ir.constant'>",),
+    supersedes=WRAPPED + ("AOTS120", "AOTS121", "AOTS122", "AOTS126"))
 # a cache file the compile stack reads back (Inductor's local autotune cache, its remote-cache
 # JSON, triton's cache) does not parse: json raised inside one of these modules
 _CACHE_FILE_UNREADABLE: dict[str, object] = dict(
@@ -379,6 +384,15 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS121", "internal-error-in-compiler", "torch_bug", 0.58,
        "A Python internal error raised inside Inductor lowering or codegen",
        types=INTERNAL_TYPES, subsystems=COMPILE_SUBSYSTEMS, raise_sites=frozenset({"torch", "stdlib"}), not_at=API_ENTRIES),
+    # forward reads a Python number from a tensor constant (a buffer's .item(), int(t)): export
+    # keeps the read, and Inductor's lowering of it meets the folded constant and asserts. torch's
+    # defect, with a limit of the path beside it; the model-side fix is the same either way
+    _r("AOTS271", "number-read-from-a-constant-tensor", "torch_bug", 0.62,
+       "Inductor cannot lower a Python number read from a tensor constant (.item() of a buffer)",
+       fixes=(H.NUMBER_AS_PYTHON_ATTRIBUTE,), **_ITEM_OF_CONSTANT),
+    _r("AOTS272", "number-read-from-a-constant-tensor-unsupported", "unsupported", 0.5,
+       "Reading a number from a tensor constant in forward has no path through Inductor here",
+       fixes=(H.NUMBER_AS_PYTHON_ATTRIBUTE,), **_ITEM_OF_CONSTANT),
     _r("AOTS122", "backend-compiler-failed", "torch_bug", 0.5,
        "The Inductor backend failed (wrapped error)",
        types=frozenset({"InductorError", "BackendCompilerFailed"}),
