@@ -995,3 +995,13 @@ def test_a_number_read_from_a_buffer_names_inductor_s_limit_and_the_int_attribut
     # the same assertion from another lowering is not this read
     other = _log("cpu-compile-item-of-buffer").replace("in _local_scalar_dense", "in _unsafe_index")
     assert all(c.code not in ("AOTS271", "AOTS272") for c in diagnose_text(other).candidates)
+
+
+def test_a_uid_without_a_user_account_is_the_process_environment() -> None:
+    # getpass's own frame, where it falls through to the passwd lookup (no user variable set)
+    frame = ('  File "/usr/lib/python3.12/getpass.py", line 169, in getuser\n'
+             '    return pwd.getpwuid(os.getuid())[0]\n')
+    for text in (frame, frame + "KeyError: 'getpwuid(): uid not found: 1042'\n"):
+        d = diagnose_text(text)
+        assert (d.candidates[0].code, d.category.value) == ("AOTD521", "compile_toolchain")
+    assert all(c.code != "AOTD521" for c in diagnose_text("KeyError: 'getpwnam(): name not found: svc'\n").candidates)

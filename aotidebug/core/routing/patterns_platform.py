@@ -38,10 +38,13 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             0.5, (H.READ_COMPILER_OUTPUT, H.INSTALL_TOOLCHAIN)),
     # the process runs without the home or user variable the compile stack derives its cache
     # folders from (a CI runner or a supervisor without HOME, Windows without HOME): os.environ's
-    # KeyError, raised while a cache path is built
+    # KeyError, raised while a cache path is built; or a uid with no user account (a container run
+    # with --user), which getpass.getuser() looks up in the passwd file
     Pattern("AOTD521", "process-environment-lacks-home-or-user", C.COMPILE_TOOLCHAIN,
             "The process has no HOME or no user name, which the compile caches derive their folders from",
-            (r"KeyError: ['\"](?:HOME|USERPROFILE|LOGNAME|USER)['\"]",),
+            (r"KeyError: ['\"](?:HOME|USERPROFILE|LOGNAME|USER)['\"]", r"KeyError: ['\"]getpwuid\(\): uid not found",
+             # (getpass's own frame: it reaches the passwd lookup only when no user variable is set)
+             r"in getuser\n\s*return pwd\.getpwuid\(os\.getuid\(\)\)"),
             0.66, (H.SET_CACHE_DIRS_EXPLICITLY,)),
     Pattern("AOTD503", "toolchain-prose", C.COMPILE_TOOLCHAIN,
             "A compiler header, library or toolkit is missing",
