@@ -564,6 +564,13 @@ TRITON_FOR_THIS_CUDA = (
     "torch lists triton; on Windows a triton-windows release built for this CUDA), or point it at "
     "an older toolkit (TRITON_PTXAS_PATH, CUDA_HOME)."
 )
+KERNEL_FOR_EVERY_OP_IN_THE_RUNTIME = (
+    "The runtime that runs the program has no kernel registered for an op in it. If the op is a "
+    "basic one (add, view), the runner was built without its kernel library: link the ops library "
+    "whole (-Wl,--whole-archive) or list the op in the selective build. Otherwise its kernel library "
+    "has no kernel for the op: decompose or rewrite it before lowering, delegate it to a backend "
+    "that has it, or register a kernel; export's success does not check this."
+)
 NUMBER_AS_PYTHON_ATTRIBUTE = (
     "forward reads a Python number from a tensor that is a constant of the program (a registered "
     "buffer's .item() or int()), which Inductor's lowering cannot take. Keep such a count or offset "
