@@ -170,6 +170,7 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-autotune-local-cache-two-writers", "compile_toolchain"),  # AOTS269: a cache file does not parse
     ("cpu-autotune-local-cache-cut-short", "compile_toolchain"),    # AOTS269
     ("cpu-compile-item-of-buffer", "torch_bug"),  # AOTS271: .item() of a buffer, lowered as a constant
+    ("gh-wanvideo-1483-windows-long-kernel-name", "compile_toolchain"),  # AOTS273: Windows' path limit
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -1005,3 +1006,13 @@ def test_a_uid_without_a_user_account_is_the_process_environment() -> None:
         d = diagnose_text(text)
         assert (d.candidates[0].code, d.category.value) == ("AOTD521", "compile_toolchain")
     assert all(c.code != "AOTD521" for c in diagnose_text("KeyError: 'getpwnam(): name not found: svc'\n").candidates)
+
+
+def test_a_kernel_cache_file_missing_at_a_windows_path_names_the_path_limit() -> None:
+    d = diagnose_text(_log("gh-wanvideo-1483-windows-long-kernel-name"))
+    assert (d.candidates[0].code, d.category.value) == ("AOTS273", "compile_toolchain")
+    assert d.fixes[0] == hints.WINDOWS_PATH_LIMIT and d.confidence < 0.7
+    # the same file missing on Linux is not Windows' limit
+    linux = ("torch._inductor.exc.InductorError: FileNotFoundError: [Errno 2] No such file or directory: "
+             "'/tmp/torchinductor_u/triton/0/ABC/triton_poi_fused_add_mul_0.source'\n")
+    assert all(c.code != "AOTS273" for c in diagnose_text(linux).candidates)

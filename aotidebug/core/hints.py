@@ -564,6 +564,13 @@ TRITON_FOR_THIS_CUDA = (
     "torch lists triton; on Windows a triton-windows release built for this CUDA), or point it at "
     "an older toolkit (TRITON_PTXAS_PATH, CUDA_HOME)."
 )
+WINDOWS_PATH_LIMIT = (
+    "On Windows a path is limited to 260 characters unless long paths are enabled, and the kernel "
+    "cache nests hashed folders and Inductor's descriptive kernel names: a file just written cannot "
+    "be reopened. Enable long paths (LongPathsEnabled=1), or set TORCHINDUCTOR_CACHE_DIR and "
+    "TRITON_CACHE_DIR to a short folder (C:\\tc); a torch release that shortens kernel names on "
+    "Windows avoids it."
+)
 KERNEL_FOR_EVERY_OP_IN_THE_RUNTIME = (
     "The runtime that runs the program has no kernel registered for an op in it. If the op is a "
     "basic one (add, view), the runner was built without its kernel library: link the ops library "

@@ -29,6 +29,10 @@ _GUARDS_HOLD_OVER_RANGE: dict[str, object] = dict(
 _ITEM_OF_CONSTANT: dict[str, object] = dict(
     types=frozenset({"LoweringException"}), functions=("_local_scalar_dense",), keywords=("ir.constant'>",),
     supersedes=WRAPPED + ("AOTS120", "AOTS121", "AOTS122", "AOTS126"))
+# a file the kernel cache cannot find on Windows: a drive path through the triton cache to a kernel
+# file named after its fused ops (lower case: the rule reads the lower-case error text)
+_WINDOWS_KERNEL_CACHE_PATH = (r"no such file or directory:\s*'?[a-z]:\\\\?[^'\n]*?\\triton\\[^'\n]*?"
+                              r"\\(?:__grp__)?triton_\w*fused\w*\.\w+")
 # a cache file the compile stack reads back (Inductor's local autotune cache, its remote-cache
 # JSON, triton's cache) does not parse: json raised inside one of these modules
 _CACHE_FILE_UNREADABLE: dict[str, object] = dict(
@@ -546,6 +550,12 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS270", "compile-cache-written-without-care", "torch_bug", 0.5,
        "torch wrote or read its compile cache without guarding against concurrent or partial writes "
        "(older releases)", fixes=(H.CACHE_FOLDER_PER_PROCESS,), **_CACHE_FILE_UNREADABLE),
+    # Windows' path length limit met in the kernel cache: a file Inductor or triton just wrote
+    # cannot be found again (also under Inductor's wrapper: InductorError: FileNotFoundError)
+    _r("AOTS273", "windows-path-too-long-in-kernel-cache", "compile_toolchain", 0.6,
+       "A file in the kernel cache cannot be reopened on Windows: its path is past the 260-character limit",
+       types=frozenset({"FileNotFoundError"}), regex=_WINDOWS_KERNEL_CACHE_PATH,
+       supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS135", "AOTS136"), fixes=(H.WINDOWS_PATH_LIMIT,)),
     _r("AOTS137", "compiler-probe-failed", "compile_toolchain", 0.62,
        "The step that runs or probes the C++ compiler failed on its output: the configured "
        "compiler (CXX/CC) answered with nothing usable",
