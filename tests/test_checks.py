@@ -129,6 +129,19 @@ def test_dynamic_batch_outside_range_runs_silently(pk, loaded, batch, code):
     assert (ev.fields["min"], ev.fields["max"], ev.fields["got"]) == (2, 64, batch)
 
 
+def test_a_transposed_input_is_named_as_a_layout_not_a_size(pk):
+    # (8, 5) into (batch[2..64], 8): the sizes fit in the other order, which moves the static 8
+    x = torch.randn(5, 8).t()
+    d = diagnose(None, inputs=(x.contiguous(),), package=pk["dyn"])
+    assert_top(d, Category.INPUT_MISMATCH, "AOTC035")
+    ev = next(e for e in d.evidence if e.label == "AOTC035")
+    assert ev.fields["order"] == [1, 0] and ev.fields["got"] == [8, 5]
+    assert check_inputs(pk["dyn"], (x.t().contiguous(),)) == []
+    # a batch past the range with the right order is still the range; two sizes that fit only
+    # when swapped, both dynamic, say nothing about a layout
+    assert [f.code for f in check_inputs(pk["dyn"], (torch.randn(70, 8),))] == ["AOTC033"]
+
+
 def test_dynamic_batch_inside_range_is_clean(pk):
     for b in (2, 17, 64):
         assert check_inputs(pk["dyn"], (torch.randn(b, 8),)) == []

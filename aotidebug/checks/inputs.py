@@ -10,6 +10,7 @@ with constructed facts and CPU paths with the real host.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 import os
@@ -202,6 +203,12 @@ def _check_tensor(e: _Expect, path: str, t: Any) -> list[Finding]:
                              "lower bound is not recorded (export specialises 0 and 1)", **base,
                              dim=d, symbol=sym, got=got))
     size_broken = any(x.code in ("AOTC031", "AOTC032", "AOTC033") for x in f)
+    order = _fitting_order(e.dims, shape) if size_broken else None
+    if order is not None:
+        f.insert(0, finding("AOTC035", f"{where}: shape {shape} fits the compiled {_fmt_dims(e.dims)} in "
+                            f"another order, {tuple(shape[i] for i in order)}: a transposed layout "
+                            f"(permute({', '.join(map(str, order))}))", **base, expected=_fmt_dims(e.dims),
+                            got=list(shape), order=list(order)))
     if size_broken and t.is_contiguous():
         return f  # other sizes give other contiguous strides: the size is the cause, not the layout
     if e.strides is not None and len(e.strides) == len(shape) and t.layout == torch_module().strided:
@@ -220,6 +227,28 @@ def _check_tensor(e: _Expect, path: str, t: Any) -> list[Finding]:
                 f.append(finding("AOTC041", f"{where}: non-contiguous (strides {got_st}); the compiled "
                                  "code assumes a contiguous layout", **base, got=list(got_st)))
     return f
+
+
+def _size_fits(want: _Dim, got: int) -> bool:
+    if isinstance(want, int):
+        return want == got
+    _, lo, hi = want
+    return (lo is None or got >= lo) and (hi is None or got <= hi)
+
+
+def _fitting_order(dims: Sequence[_Dim], shape: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The order of `shape`'s dims that fits the compiled dims, when the given order does not:
+    the caller built the tensor in another layout (channels-first for channels-last, time-major
+    for batch-major). Only an order that moves a static size counts: swapping two dynamic sizes
+    that both happen to fit says nothing about the layout."""
+    if len(shape) > 6:  # 720 orders at most
+        return None
+    for order in itertools.permutations(range(len(shape))):
+        moved = [d for d, i in enumerate(order) if i != d]
+        if moved and any(isinstance(dims[d], int) for d in moved) \
+                and all(_size_fits(w, shape[i]) for w, i in zip(dims, order)):
+            return order
+    return None
 
 
 def _fmt_dims(dims: Sequence[_Dim]) -> str:

@@ -564,6 +564,13 @@ TRITON_FOR_THIS_CUDA = (
     "torch lists triton; on Windows a triton-windows release built for this CUDA), or point it at "
     "an older toolkit (TRITON_PTXAS_PATH, CUDA_HOME)."
 )
+PERMUTE_TO_EXPORTED_LAYOUT = (
+    "The input's sizes are the compiled ones in another order: the caller builds the tensor in "
+    "another layout than the example export saw (channels-first for channels-last, time-major for "
+    "batch-major, points-last for points-first). Permute it to the exported order "
+    "(x.permute(...).contiguous(), the order the evidence names), or export with the layout the "
+    "caller sends."
+)
 WINDOWS_PATH_LIMIT = (
     "On Windows a path is limited to 260 characters unless long paths are enabled, and the kernel "
     "cache nests hashed folders and Inductor's descriptive kernel names: a file just written cannot "
