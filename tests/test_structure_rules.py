@@ -171,6 +171,7 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-autotune-local-cache-cut-short", "compile_toolchain"),    # AOTS269
     ("cpu-compile-item-of-buffer", "torch_bug"),  # AOTS271: .item() of a buffer, lowered as a constant
     ("gh-wanvideo-1483-windows-long-kernel-name", "compile_toolchain"),  # AOTS273: Windows' path limit
+    ("gh-intel-xpu-triton-3916-driver-update-ze-0x78000011", "version_mismatch"),  # AOTS274: the driver's compiler
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -974,6 +975,9 @@ def test_a_cache_file_that_does_not_parse_names_the_folder_and_torch_beside_it()
 def test_a_kernel_name_the_loaded_binary_lacks_is_a_missing_kernel_binary(text: str) -> None:
     d = diagnose_text(text)
     assert (d.candidates[0].code, d.category.value) == ("AOTD917", "kernel_binary_missing") and d.confidence < 0.7
+    # Level Zero's name for it also names the driver's compiler beside the missing kernel (AOTS274)
+    if "ZE_RESULT" in text:
+        assert d.candidates[1].code == "AOTS274"
     # the driver library lacking a symbol triton's launcher needs is another failure
     other = diagnose_text("ImportError: cuda_utils.so: undefined symbol: cuModuleGetFunction")
     assert all(c.code != "AOTD917" for c in other.candidates)

@@ -136,10 +136,11 @@ REPORT_ERROR_PROPAGATION = (
 KERNEL_NOT_IN_BINARY = (
     "The GPU binary that was loaded holds no kernel of the name asked for: it was built from other "
     "code (a stale or mixed-up cubin/spv, another build's cache at the same path, a kernel built only "
-    "for other GPU architectures), or its compiler produced a module without the kernel. Rebuild the "
-    "kernels together (a fresh cache or a new package), keep each package's binaries with it, and "
-    "build for this GPU's architecture; if a fresh build fails the same way, report it with the "
-    "kernel's tuning config."
+    "for other GPU architectures), or its compiler (on Intel GPUs, the driver's) produced a module "
+    "without the kernel. Rebuild the kernels together (a fresh cache or a new package), keep each "
+    "package's binaries with it, and build for this GPU's architecture; after a GPU driver update, "
+    "use the driver release the triton build supports; if a fresh build fails the same way, report "
+    "it with the kernel's tuning config."
 )
 REBUILD_PACKAGE = (
     "The package archive is incomplete or damaged (a member such as the compiled .so or a "

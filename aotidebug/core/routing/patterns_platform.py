@@ -78,6 +78,8 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\bunknown value ['‘][^'’\n]+['’] for ['‘]-m(?:arch|cpu|tune)\b",
              r"\bunrecogni[sz]ed argument in option ['‘]-m(?:arch|cpu|tune)=",
              r"\bbad value \([^)\n]+\) for -m(?:arch|cpu|tune)= switch",
+             # (a RISC-V gcc: its -march takes only an ISA string, not `native` or an x86 name)
+             r"-march=[^:\n]+:\s*ISA string must begin with rv32 or rv64",
              # Apple clang (often what `g++` is on a Mac) refusing gcc's flags
              r"\bthe clang compiler does not support ['‘]-m",
              r"\bunknown argument: ['‘]-"),

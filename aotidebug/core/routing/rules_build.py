@@ -556,6 +556,16 @@ BUILD_RULES: tuple[Rule, ...] = (
        "A file in the kernel cache cannot be reopened on Windows: its path is past the 260-character limit",
        types=frozenset({"FileNotFoundError"}), regex=_WINDOWS_KERNEL_CACHE_PATH,
        supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS135", "AOTS136"), fixes=(H.WINDOWS_PATH_LIMIT,)),
+    # Level Zero finding no kernel of the name in a module the GPU driver's own compiler built
+    # (ZE_RESULT_ERROR_INVALID_KERNEL_NAME, 0x78000011): beside the missing kernel (AOTD917), the
+    # driver's compiler of another release than the triton build expects; public threads name a
+    # driver update as often as a kernel the compiler dropped
+    _r("AOTS274", "gpu-driver-compiler-left-the-kernel-out", "version_mismatch", 0.52,
+       "The GPU driver's compiler built a module without the kernel: a driver release the triton "
+       "build does not match",
+       keywords=("ze_result_error_invalid_kernel_name", "[ze]: 0x78000011"),
+       supersedes=WRAPPED + ("AOTS122", "AOTS180"),
+       fixes=(H.KERNEL_NOT_IN_BINARY,)),
     _r("AOTS137", "compiler-probe-failed", "compile_toolchain", 0.62,
        "The step that runs or probes the C++ compiler failed on its output: the configured "
        "compiler (CXX/CC) answered with nothing usable",
