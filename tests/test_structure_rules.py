@@ -172,6 +172,7 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-compile-item-of-buffer", "torch_bug"),  # AOTS271: .item() of a buffer, lowered as a constant
     ("gh-wanvideo-1483-windows-long-kernel-name", "compile_toolchain"),  # AOTS273: Windows' path limit
     ("gh-intel-xpu-triton-3916-driver-update-ze-0x78000011", "version_mismatch"),  # AOTS274: the driver's compiler
+    ("cpu-compile-returns-version-string", "unsupported"),  # AOTS116: an output Inductor cannot return
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -1020,3 +1021,9 @@ def test_a_kernel_cache_file_missing_at_a_windows_path_names_the_path_limit() ->
     linux = ("torch._inductor.exc.InductorError: FileNotFoundError: [Errno 2] No such file or directory: "
              "'/tmp/torchinductor_u/triton/0/ABC/triton_poi_fused_add_mul_0.source'\n")
     assert all(c.code != "AOTS273" for c in diagnose_text(linux).candidates)
+
+
+def test_a_non_tensor_output_names_aoti_s_limit_and_the_model_beside_it_below_0_7() -> None:
+    d = diagnose_text(_log("cpu-compile-returns-version-string"))
+    codes = [c.code for c in d.candidates[:3]]
+    assert codes[0] == "AOTS116" and "AOTS275" in codes and d.confidence < 0.7
