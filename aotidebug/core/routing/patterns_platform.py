@@ -467,7 +467,7 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\b(?:s|ks|u|ps)\d+['’`]? (?:is |was )?not (?:defined|declared)\b",
              r"use of undeclared identifier ['‘`](?:s|ks|u|ps)\d+['’`]",
              r"INTERNAL ASSERT FAILED", r"please report a bug to PyTorch"),
-            0.7, (H.REPORT_TORCH_BUG, H.RUN_MINIFIER)),
+            0.66, (H.REPORT_TORCH_BUG, H.RUN_MINIFIER)),
     Pattern("AOTD905", "internal-python-error", C.TORCH_BUG,
             "An internal torch function failed (not the user's code)",
             (r"(?:AttributeError|TypeError|KeyError|IndexError|AssertionError)\b[^\n]*\n(?:[^\n]*\n){0,3}?[ \t]*While executing %",
