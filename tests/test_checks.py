@@ -137,9 +137,17 @@ def test_a_transposed_input_is_named_as_a_layout_not_a_size(pk):
     ev = next(e for e in d.evidence if e.label == "AOTC035")
     assert ev.fields["order"] == [1, 0] and ev.fields["got"] == [8, 5]
     assert check_inputs(pk["dyn"], (x.t().contiguous(),)) == []
-    # a batch past the range with the right order is still the range; two sizes that fit only
-    # when swapped, both dynamic, say nothing about a layout
+    # a batch past the range with the right order is still the range
     assert [f.code for f in check_inputs(pk["dyn"], (torch.randn(70, 8),))] == ["AOTC033"]
+
+
+def test_only_an_order_that_moves_a_static_size_is_a_layout():
+    from aotidebug.checks.inputs import _fitting_order
+    # NHWC sent to an NCHW package: the static 3 moves
+    assert _fitting_order((("b", 1, 64), 3, 32, 32), (2, 32, 32, 3)) == (0, 3, 1, 2)
+    # two dynamic sizes that fit only when swapped say nothing about a layout
+    assert _fitting_order((("b", 2, 8), ("s", 2, 64)), (16, 4)) is None
+    assert _fitting_order((2, 8), (3, 8)) is None
 
 
 def test_dynamic_batch_inside_range_is_clean(pk):

@@ -103,8 +103,6 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              # backends a GPU script pins or switches off)
              r"No viable backend for \w+ was found"),
             0.72, (H.REPLACE_UNSUPPORTED_OP, H.CHECK_OP_DTYPE_SUPPORT)),
-    # AOTI's own statement of a limit it has (the raise site names it): a direct reading, above a
-    # wrapper's torch_bug reading (InductorError: ValueError: ...).
     # the runtime that runs an exported program (ExecuTorch's operator registry) has no kernel for
     # an op the program uses: its kernel library lacks it, or the runner was linked without that
     # library. Labelled the missing kernel most often; below 0.7 for the link
@@ -113,6 +111,8 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             (r"Missing operator: \[\d+\] \S+", r"kernel '[\w:.]+' not found",
              r"\bOperatorMissing\b", r"instructions don't have corresponding operator registered"),
             0.6, (H.KERNEL_FOR_EVERY_OP_IN_THE_RUNTIME,)),
+    # AOTI's own statement of a limit it has (the raise site names it): a direct reading, above a
+    # wrapper's torch_bug reading (InductorError: ValueError: ...).
     Pattern("AOTD508", "aoti-declared-limit", C.UNSUPPORTED,
             "AOTI says it does not support this (a declared limit of the runtime or packager)",
             (r"AOTInductorArrayRefTensor ndim exceeds",

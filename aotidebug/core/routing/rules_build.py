@@ -44,7 +44,7 @@ _CACHE_FILE_UNREADABLE: dict[str, object] = dict(
     frame_modules=("torch._inductor.codecache", "torch._inductor.remote_cache", "torch._inductor.triton_heuristics",
                    "torch._inductor.runtime.autotune_cache", "torch._inductor.runtime.triton_heuristics",
                    "torch._inductor.runtime.cache_dir_utils", "triton.runtime.cache"),
-    supersedes=("AOTD901", "AOTS120", "AOTS121", "AOTS122", "AOTS126", "AOTS134", "AOTS135"))
+    supersedes=WRAPPED + ("AOTS120", "AOTS121", "AOTS122", "AOTS126", "AOTS134", "AOTS135"))
 # triton missing altogether, in torch's words (TritonMissing) or its import's (not a submodule)
 _TRITON_MISSING = ("cannot find a working triton installation", "no module named 'triton'")
 # classes of triton's that torch reads attributes of (its compiled kernel and the kernel's metadata,
