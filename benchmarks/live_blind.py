@@ -53,6 +53,19 @@ SIGNAL_LINES = {
     signal.SIGKILL: "Killed",
 }
 
+# The setup children's package builder, which the themed sets join into their setup programs as
+# `harness.BUILD`: export, compile and package one model into the set's scratch folder and record
+# its path in `paths`; a failed build is printed and skipped.
+BUILD = """
+def build(name, m, args, kwargs=None, dynamic_shapes=None):
+    try:
+        ep = torch.export.export(m, args, kwargs, dynamic_shapes=dynamic_shapes)
+        paths[name] = torch._inductor.aoti_compile_and_package(
+            ep, package_path=os.path.join(out, name + ".pt2"))
+    except Exception as e:
+        print("BUILD FAILED", name, repr(e)[:300], flush=True)
+"""
+
 # Every child: the body runs at module level of `-c` code, so tracebacks show `File "<string>"`
 # frames without source lines; the except clause writes format_exc() to the file in argv[1]
 # ({read}: under --read, also the live exception's diagnosis, a measurement only).

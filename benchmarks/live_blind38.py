@@ -36,15 +36,7 @@ from live_blind import LIN, Case  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 # ------------------------------------------------------------------------------ shared models
-BUILD = """
-def build(name, m, args, kwargs=None, dynamic_shapes=None):
-    try:
-        ep = torch.export.export(m, args, kwargs, dynamic_shapes=dynamic_shapes)
-        paths[name] = torch._inductor.aoti_compile_and_package(
-            ep, package_path=os.path.join(out, name + ".pt2"))
-    except Exception as e:
-        print("BUILD FAILED", name, repr(e)[:300], flush=True)
-"""
+BUILD = harness.BUILD
 
 # the hand-written int8 weight-only linear (int8 weights + per-channel scales as buffers)
 W8 = """

@@ -72,15 +72,7 @@ def resize_pos_embed(vit, img):
     return vit
 """
 
-BUILD = """
-def build(name, m, args, kwargs=None, dynamic_shapes=None):
-    try:
-        ep = torch.export.export(m, args, kwargs, dynamic_shapes=dynamic_shapes)
-        paths[name] = torch._inductor.aoti_compile_and_package(
-            ep, package_path=os.path.join(out, name + ".pt2"))
-    except Exception as e:
-        print("BUILD FAILED", name, repr(e)[:300], flush=True)
-"""
+BUILD = harness.BUILD
 
 SETUP_R = """
 import json, os, torch

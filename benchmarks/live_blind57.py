@@ -75,15 +75,7 @@ class Denoiser(nn.Module):
         return x - sigma_map * torch.tanh(self.out(self.body(f)))
 """
 
-BUILD = """
-def build(name, m, args, kwargs=None, dynamic_shapes=None):
-    try:
-        ep = torch.export.export(m, args, kwargs, dynamic_shapes=dynamic_shapes)
-        paths[name] = torch._inductor.aoti_compile_and_package(
-            ep, package_path=os.path.join(out, name + ".pt2"))
-    except Exception as e:
-        print("BUILD FAILED", name, repr(e)[:300], flush=True)
-"""
+BUILD = harness.BUILD
 
 SETUP_R = """
 import json, os, torch

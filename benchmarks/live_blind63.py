@@ -67,15 +67,7 @@ def analysis(b=2, h=H, w=W):
     return torch.tensor(MEAN).view(1, C, 1, 1) + torch.tensor(STD).view(1, C, 1, 1) * torch.randn(b, C, h, w)
 """
 
-BUILD = """
-def build(name, m, args, kwargs=None, dynamic_shapes=None):
-    try:
-        ep = torch.export.export(m, args, kwargs, dynamic_shapes=dynamic_shapes)
-        paths[name] = torch._inductor.aoti_compile_and_package(
-            ep, package_path=os.path.join(out, name + ".pt2"))
-    except Exception as e:
-        print("BUILD FAILED", name, repr(e)[:300], flush=True)
-"""
+BUILD = harness.BUILD
 
 SETUP_R = """
 import json, os, torch
