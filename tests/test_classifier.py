@@ -288,3 +288,17 @@ def test_an_emitted_warning_is_read_alone_but_never_outranks_an_error(warning, a
     assert diagnose_text(warning).code == alone
     d = diagnose_text(warning + "\n" + error)
     assert d.code == "AOTD104" and all(c.code != alone for c in d.candidates)
+
+
+def test_a_per_block_limit_is_not_device_memory():
+    """Triton's OutOfResources (and CUDA's launch-out-of-resources) is a kernel configuration that
+    needs more shared memory or registers per block than the GPU has: a smaller batch does not
+    help, so it must not read as out_of_memory, even when a wrapper names it OutOfMemoryError."""
+    smem = load("phr-819-freetoken-rtx20-smem")[0]
+    assert diagnose_text(smem).code == "AOTD819"
+    wrapped = "OutOfMemoryError: out of resource: triton_mm\n  Required: 262144  Hardware limit: 232448"
+    d = diagnose_text(wrapped)
+    assert d.category is Category.UNSUPPORTED and d.confidence < 0.6, d.to_dict()
+    assert Category.OUT_OF_MEMORY not in [c.category for c in d.candidates]
+    oom = load("gh-cuda-oom")[0]  # a real allocation failure still reads as one
+    assert diagnose_text(oom).category is Category.OUT_OF_MEMORY

@@ -624,5 +624,12 @@ ONE_DEVICE_FOR_THE_PROGRAM = (
     "compile for the device it will run on, and pass inputs on that device; code compiled for one "
     "GPU index serves that index only."
 )
+KERNEL_CONFIG_FITS_THIS_GPU = (
+    "A kernel asks for more per-block resources (shared memory, registers, threads) than this GPU "
+    "has. That is not device memory: a smaller batch does not help. Use a kernel configuration made "
+    "for this GPU (smaller block sizes or num_stages for Triton, launch bounds for CUDA C++); compile "
+    "an AOTI package on the GPU model it will serve; where Inductor chose the configuration (an "
+    "autotuned or template kernel), report it with the GPU's name."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -324,10 +324,21 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # -- 8xx memory, numerics, API generations ---------------------------------------------------
     Pattern("AOTD801", "out-of-memory", C.OUT_OF_MEMORY,
             "Out of memory",
-            (r"(?:CUDA|HIP|XPU|MPS) (?:error: )?out of memory", r"OutOfMemoryError", r"std::bad_alloc",
+            (r"(?:CUDA|HIP|XPU|MPS) (?:error: )?out of memory", r"OutOfMemoryError(?!: out of resource)", r"std::bad_alloc",
              r"Cannot allocate memory", r"Tried to allocate [\d.]+ [GMK]i?B", r"CUBLAS_STATUS_ALLOC_FAILED",
              r"hipErrorOutOfMemory", r"cudaErrorMemoryAllocation", r"\bMemoryError\b"),
             0.8, (H.REDUCE_MEMORY,)),
+    # a kernel's launch needs more per-block resources than the GPU has (Triton's OutOfResources:
+    # shared memory, registers, threads; CUDA's launch-out-of-resources, error 701): a config made
+    # for a bigger GPU, or one no GPU of this kind fits. Not device memory. Whose config it is (the
+    # user's kernel, a library's, Inductor's template, a package built on another GPU) the words do
+    # not say, so it stays under 0.6
+    Pattern("AOTD819", "kernel-exceeds-per-block-limits", C.UNSUPPORTED,
+            "A kernel's launch needs more shared memory, registers or threads per block than this GPU has",
+            (r"\bout of resources?: (?:shared memory|registers|threads|\S+\s+Required: \d+,?\s+Hardware limit)",
+             r"\bOutOfResources\b", r"too many resources requested for launch",
+             r"(?:CUDA_)?ERROR_LAUNCH_OUT_OF_RESOURCES", r"\b(?:cuda|hip)ErrorLaunchOutOfResources\b"),
+            0.55, (H.KERNEL_CONFIG_FITS_THIS_GPU,)),
     # the CPU kernels' OpenMP pool could not start its threads (EAGAIN): a thread count, a thread
     # stack size or an address-space / process limit larger than the host or container allows
     Pattern("AOTD817", "thread-pool-start-failed", C.OUT_OF_MEMORY,

@@ -46,7 +46,8 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     # -- memory faults ----------------------------------------------------------------------
     _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
        "An allocation failed",
-       types=frozenset({"OutOfMemoryError", "MemoryError"}), supersedes=WRAPPED),
+       types=frozenset({"OutOfMemoryError", "MemoryError"}), supersedes=WRAPPED,
+       not_keywords=("out of resource",)),  # a per-block limit of the GPU (AOTD819), not an allocation
     _r("AOTS141", "out-of-memory-words", "out_of_memory", 0.62,
        "An allocation failed (message)",
        keywords=("out of memory", "bad_alloc", "cannot allocate memory", "alloc_failed"), supersedes=WRAPPED),
