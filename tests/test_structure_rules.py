@@ -173,6 +173,8 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-wanvideo-1483-windows-long-kernel-name", "compile_toolchain"),  # AOTS273: Windows' path limit
     ("gh-intel-xpu-triton-3916-driver-update-ze-0x78000011", "version_mismatch"),  # AOTS274: the driver's compiler
     ("cpu-compile-returns-version-string", "unsupported"),  # AOTS116: an output Inductor cannot return
+    ("cpu-export-custom-op-fake-lacks-a-default", "export_failure"),     # AOTS277: the fake's signature
+    ("cpu-compile-custom-op-fake-omits-a-parameter", "export_failure"),  # AOTS277
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -1027,3 +1029,13 @@ def test_a_non_tensor_output_names_aoti_s_limit_and_the_model_beside_it_below_0_
     d = diagnose_text(_log("cpu-compile-returns-version-string"))
     codes = [c.code for c in d.candidates[:3]]
     assert codes[0] == "AOTS116" and "AOTS275" in codes and d.confidence < 0.7
+
+
+def test_a_fake_that_does_not_take_the_op_s_arguments_is_the_model_author_s() -> None:
+    for name in ("cpu-export-custom-op-fake-lacks-a-default", "cpu-compile-custom-op-fake-omits-a-parameter"):
+        d = diagnose_text(_log(name))
+        assert (d.candidates[0].code, d.category.value) == ("AOTS277", "export_failure"), name
+        assert d.fixes[0] == hints.FAKE_TAKES_THE_OPS_ARGUMENTS
+    # the same TypeError from the model's own forward (no fake implementation in the frames) is not this
+    forward = _log("cpu-export-custom-op-fake-lacks-a-default").replace("in fake_impl", "in forward")
+    assert all(c.code != "AOTS277" for c in diagnose_text(forward).candidates)

@@ -631,5 +631,10 @@ KERNEL_CONFIG_FITS_THIS_GPU = (
     "an AOTI package on the GPU model it will serve; where Inductor chose the configuration (an "
     "autotuned or template kernel), report it with the GPU's name."
 )
+FAKE_TAKES_THE_OPS_ARGUMENTS = (
+    "Export and compile run a custom op's fake (register_fake) function in place of its kernel, with "
+    "the arguments the op was called with; eager never calls it, so eager works. Give the fake exactly "
+    "the op's parameters, with the same defaults (copy the op's signature), and export again."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

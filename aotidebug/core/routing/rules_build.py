@@ -271,6 +271,15 @@ BUILD_RULES: tuple[Rule, ...] = (
        "An operator has no fake (meta) implementation, so Inductor cannot compile it",
        phases=frozenset({P.COMPILE, P.LOAD, P.RUN}), keywords=("no fake impl", "meta kernel", "meta tensors"),
        supersedes=WRAPPED),
+    # a custom op's fake implementation (register_fake), which tracing calls in place of the
+    # kernel, does not take the arguments the op was called with (the op's default not repeated, a
+    # parameter left out): the model author's fake, like a missing one, so an export failure
+    _r("AOTS277", "custom-op-fake-signature-differs", "export_failure", 0.62,
+       "A custom op's fake implementation does not take the arguments the op is called with",
+       types=frozenset({"TypeError"}), functions=("fake_impl",),
+       regex=r"\(\) (?:missing \d+ required|takes (?:from )?\d+ (?:to \d+ )?positional|got an unexpected keyword|"
+             r"got multiple values for)",
+       supersedes=WRAPPED + ("AOTS106", "AOTS121", "AOTS126"), fixes=(H.FAKE_TAKES_THE_OPS_ARGUMENTS,)),
     # an aten op the fake-tensor system itself does not implement (fake_impls' `NYI: aten.X`)
     # cannot be traced by export: torch does not support that op on this path. (A user's custom op
     # never given `register_fake` stays an export failure: the model's author adds the fake.)
