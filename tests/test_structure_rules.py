@@ -175,6 +175,7 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-compile-returns-version-string", "unsupported"),  # AOTS116: an output Inductor cannot return
     ("cpu-export-custom-op-fake-lacks-a-default", "export_failure"),     # AOTS277: the fake's signature
     ("cpu-compile-custom-op-fake-omits-a-parameter", "export_failure"),  # AOTS277
+    ("cpu-export-forward-makes-cuda-streams-without-a-driver", "device_mismatch"),  # AOTS278: a build host
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -1039,3 +1040,16 @@ def test_a_fake_that_does_not_take_the_op_s_arguments_is_the_model_author_s() ->
     # the same TypeError from the model's own forward (no fake implementation in the frames) is not this
     forward = _log("cpu-export-custom-op-fake-lacks-a-default").replace("in fake_impl", "in forward")
     assert all(c.code != "AOTS277" for c in diagnose_text(forward).candidates)
+
+
+def test_an_insufficient_driver_is_no_driver_on_a_build_host_and_stays_open_elsewhere() -> None:
+    # while exporting: the CUDA wheel on a host without a driver (captured on this machine)
+    d = diagnose_text(_log("cpu-export-forward-makes-cuda-streams-without-a-driver"))
+    assert [c.code for c in d.candidates[:2]] == ["AOTS278", "AOTD712"] and d.confidence < 0.7
+    # with no phase (an old driver in a container): both causes, the driver's first, neither claimed
+    d = diagnose_text(_log("gh-nvidia-docker-414-driver-older-than-runtime"))
+    assert [c.category.value for c in d.candidates[:2]] == ["version_mismatch", "device_mismatch"]
+    assert d.confidence < 0.6 and d.fixes[0] == hints.DRIVER_TOO_OLD_OR_NOT_VISIBLE
+    # a kernel image for another architecture is still the package's build target, at its own weight
+    d = diagnose_text("RuntimeError: CUDA error: no kernel image is available for execution on the device\n")
+    assert d.code == "AOTD702" and all(c.code not in ("AOTS278", "AOTS279") for c in d.candidates)

@@ -636,5 +636,12 @@ FAKE_TAKES_THE_OPS_ARGUMENTS = (
     "the arguments the op was called with; eager never calls it, so eager works. Give the fake exactly "
     "the op's parameters, with the same defaults (copy the op's signature), and export again."
 )
+DRIVER_TOO_OLD_OR_NOT_VISIBLE = (
+    "The CUDA runtime found no driver it can use. Either the NVIDIA driver is older than the CUDA "
+    "this torch was built with (update the driver, or install a torch built for an older CUDA), or "
+    "no driver or GPU is visible to this process: a container started without GPU access (--gpus), "
+    "an image build step, a CPU-only build host. Run `nvidia-smi` in the same container or host: if it "
+    "fails, give the process a GPU or keep the code from touching CUDA there."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

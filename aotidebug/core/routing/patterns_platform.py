@@ -262,12 +262,19 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             (r"Error in dlopen: .*undefined symbol", r"undefined symbol: _Z\w+",
              r"version [`'‘]?GLIBC(?:XX)?_[\d.]+['’]? not found"),
             0.85, (H.REBUILD_SAME_VERSION,)),
+    # cudaErrorInsufficientDriver: the driver is older than the CUDA torch was built with, or there
+    # is no driver at all where the CUDA build runs (a container without GPU access, an image build
+    # step, a CPU-only host): the runtime reports both alike, so it stays under 0.6 (AOTS278/279
+    # read the other cause from the phase)
+    Pattern("AOTD712", "cuda-driver-insufficient-or-absent", C.VERSION_MISMATCH,
+            "The CUDA runtime found no driver it can use (one older than the runtime, or none visible)",
+            (r"CUDA driver version is insufficient for CUDA runtime version", r"\bcudaErrorInsufficientDriver\b"),
+            0.58, (H.DRIVER_TOO_OLD_OR_NOT_VISIBLE,)),
     Pattern("AOTD702", "no-kernel-image", C.VERSION_MISMATCH,
             "The GPU's compute capability or driver is not one the package was built for",
             (r"no kernel image is available for execution on the device",
              r"CUDA capability sm_\d+ is not compatible",
              r"PTX was compiled with an unsupported toolchain",
-             r"CUDA driver version is insufficient for CUDA runtime version",
              r"hipErrorNoBinaryForGpu", r"invalid device function",
              r"device kernel image is invalid", r"CUDA_ERROR_INVALID_IMAGE"),
             0.8, (H.REBUILD_SAME_VERSION,)),

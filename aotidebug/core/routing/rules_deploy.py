@@ -327,6 +327,19 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "The package targets a device this process cannot use",
        phases=frozenset({P.LOAD}), keywords=("not compiled with cuda", "no cuda gpus", "active drivers",
                                             "not available", "no nvidia driver", "cuda-capable device")),
+    # the CUDA runtime's "driver insufficient" while exporting or compiling: on a build host the
+    # usual cause is no driver or GPU visible at all (code touching CUDA on a CPU host, an image
+    # build step); at load or run, an old driver and a container without GPU access are both common
+    _r("AOTS278", "cuda-touched-on-a-host-without-a-driver", "device_mismatch", 0.6,
+       "The code touched CUDA while exporting or compiling where no usable NVIDIA driver is visible",
+       phases=frozenset({P.EXPORT, P.COMPILE}),
+       keywords=("driver version is insufficient", "cudaerrorinsufficientdriver"),
+       supersedes=("AOTD712",), fixes=(H.DRIVER_TOO_OLD_OR_NOT_VISIBLE,)),
+    _r("AOTS279", "no-driver-visible-to-the-process", "device_mismatch", 0.5,
+       "No usable NVIDIA driver is visible to this process (or the driver is older than the runtime)",
+       phases=frozenset({P.LOAD, P.RUN, P.UNKNOWN}),
+       keywords=("driver version is insufficient", "cudaerrorinsufficientdriver"),
+       fixes=(H.DRIVER_TOO_OLD_OR_NOT_VISIBLE,)),
     _r("AOTS163", "constant-loading-frames", "constant_loading", 0.52,
        "The failure happened while constants (weights) were loaded or updated",
        functions=("load_constants", "update_constant_buffer", "constant_blob", "load_state_dict",
