@@ -643,5 +643,12 @@ DRIVER_TOO_OLD_OR_NOT_VISIBLE = (
     "an image build step, a CPU-only build host. Run `nvidia-smi` in the same container or host: if it "
     "fails, give the process a GPU or keep the code from touching CUDA there."
 )
+USE_A_VISIBLE_GPU_INDEX = (
+    "The process asked for a GPU index it cannot see. CUDA_VISIBLE_DEVICES (set by you, a launcher or "
+    "a scheduler per worker) renumbers the visible GPUs from 0, so cuda:1 does not exist where one GPU "
+    "is visible. Use an index inside torch.cuda.device_count() of this process (cuda:0, or LOCAL_RANK "
+    "within the visible set); a compiled artifact or package fixed to cuda:N serves that index only, "
+    "so compile or load it for the index this process owns."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

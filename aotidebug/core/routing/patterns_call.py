@@ -150,6 +150,13 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             "An op met tensors on two devices: part of the model (a constant, a buffer, code bound to a device) is not where the rest is",
             (TWO_DEVICES,),
             0.66, (H.ONE_DEVICE_FOR_THE_PROGRAM, H.MOVE_INPUTS_TO_DEVICE)),
+    # cudaErrorInvalidDevice: a GPU index beyond what this process sees (cuda:1 with one visible
+    # GPU, an index fixed in code or in a compiled artifact while CUDA_VISIBLE_DEVICES renumbers)
+    Pattern("AOTD210", "gpu-index-not-visible", C.DEVICE_MISMATCH,
+            "A GPU index was asked for that this process does not see",
+            (r"\binvalid device ordinal\b", r"\bcudaErrorInvalidDevice\b", r"\bhipErrorInvalidDevice\b",
+             r"\bCUDA_ERROR_INVALID_DEVICE\b"),
+            0.68, (H.USE_A_VISIBLE_GPU_INDEX,)),
     Pattern("AOTD205", "no-gpu-at-load", C.DEVICE_MISMATCH,
             "A GPU package was loaded where no usable GPU is available",
             (r"active drivers \(.{0,80}\)\. There should only be one",
