@@ -1040,6 +1040,13 @@ def test_a_fake_that_does_not_take_the_op_s_arguments_is_the_model_author_s() ->
     # the same TypeError from the model's own forward (no fake implementation in the frames) is not this
     forward = _log("cpu-export-custom-op-fake-lacks-a-default").replace("in fake_impl", "in forward")
     assert all(c.code != "AOTS277" for c in diagnose_text(forward).candidates)
+    # the captured error line alone (a report quoting only it): the fake's name carries the reading,
+    # lower; a model's forward with the same words is not it
+    last = _log("cpu-export-custom-op-fake-lacks-a-default").strip().splitlines()[-1]
+    d = diagnose_text(last)
+    assert (d.code, d.category.value) == ("AOTS280", "export_failure") and d.confidence < 0.6
+    assert all(c.code != "AOTS280" for c in diagnose_text(
+        "TypeError: forward() missing 1 required positional argument: 'mask'\n").candidates)
 
 
 def test_an_insufficient_driver_is_no_driver_on_a_build_host_and_stays_open_elsewhere() -> None:

@@ -280,6 +280,14 @@ BUILD_RULES: tuple[Rule, ...] = (
        regex=r"\(\) (?:missing \d+ required|takes (?:from )?\d+ (?:to \d+ )?positional|got an unexpected keyword|"
              r"got multiple values for)",
        supersedes=WRAPPED + ("AOTS106", "AOTS121", "AOTS126"), fixes=(H.FAKE_TAKES_THE_OPS_ARGUMENTS,)),
+    # the same signature error quoted without its frames, from a function named as fakes are
+    # (`<op>_fake`, `_meta`, `_abstract`): below AOTS277, the name is only a convention
+    _r("AOTS280", "fake-named-function-signature-differs", "export_failure", 0.55,
+       "A function named as a custom op's fake implementation does not take the arguments it was called with",
+       types=frozenset({"TypeError"}),
+       regex=r"\w_(?:fake|meta|abstract)(?:_impl)?\(\) (?:missing \d+ required|takes (?:from )?\d+ (?:to \d+ )?positional|"
+             r"got an unexpected keyword|got multiple values for)",
+       supersedes=WRAPPED + ("AOTS106", "AOTS121", "AOTS126"), fixes=(H.FAKE_TAKES_THE_OPS_ARGUMENTS,)),
     # an aten op the fake-tensor system itself does not implement (fake_impls' `NYI: aten.X`)
     # cannot be traced by export: torch does not support that op on this path. (A user's custom op
     # never given `register_fake` stays an export failure: the model's author adds the fake.)
