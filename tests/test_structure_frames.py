@@ -46,6 +46,9 @@ def _dev(prefix: str) -> str:
     ("/workspace/model/query_decoder.py", False, None),
     ("run.py", False, None),
     ("/home/u/proj/lib/python_utils/torchy.py", False, None),
+    # the wrapper Inductor generated into its cache folder: torch's code, not the user's
+    ("/tmp/torchinductor_root/dd/cddf6zx7ev32xcgez4ab4exhagsbe3qmyxs2gfj2e4ythzvqauyk.py", True, None),
+    ("/home/u/torchinductor_notes.py", False, None),
 ])
 def test_user_frame_rule(path: str, library: bool, module: str | None) -> None:
     assert is_library_path(path) is library
@@ -389,3 +392,14 @@ def test_a_class_repr_quoted_as_markdown_code_is_an_exception_line() -> None:
                         "its top-level keys must be the arg names `['x']` of `inputs`\n")
     assert st.chain and st.chain[0].type == "torch._dynamo.exc.UserError"
     assert read_structure("`<class 'Foo'>` is a class\n").chain == ()
+
+
+def test_an_assertion_in_inductor_s_generated_wrapper_is_torch_s_not_the_user_s() -> None:
+    """The compiled graph's size/stride check lives in the wrapper Inductor generated (under its
+    cache folder): an AssertionError raised there is torch's, never the user's own check."""
+    from aotidebug.core.text.structure import read_structure
+    text = ('  File "/tmp/torchinductor_root/dd/cddf6zx7ev32xcgez4ab4exhagsbe3qmyxs2gfj2e4ythzvqauyk.py", '
+            'line 395, in call\n    assert_size_stride(buf4, (16, 64, 128, 128), (1048576, 1, 8192, 64))\n'
+            'AssertionError: expected size 64==64, stride 16384==1 at dim=1\n')
+    st = read_structure(text)
+    assert st.raise_site == "torch" and not st.user_frames

@@ -21,7 +21,8 @@
 THE user-frame rule (`is_library_path`): a frame is "library" when its path is inside
 site-packages/dist-packages, a Python stdlib directory (lib/pythonX.Y/ not under site-packages),
 or a pseudo-file (`<frozen ...>`, `<string>`...), except code the user typed (`<stdin>`, a notebook
-cell, the `<module>` of `python -c`). Torch frames (`torch_module`) are
+cell, the `<module>` of `python -c`), or the code Inductor generated into its cache folder
+(`/tmp/torchinductor_<user>/`: torch's, package "torch"). Torch frames (`torch_module`) are
 the `torch/` segment after site-packages, or a source checkout path under a known torch
 subpackage (`/torch/_inductor/`, `/torch/_export/`...). Everything else is the user's.
 """
@@ -74,6 +75,10 @@ _CHECKOUT = re.compile(r"(?:^|[/\\])torch[/\\](?P<rest>(?:" + "|".join(re.escape
                        + r")(?:[/\\][\w.\\/-]*)?)$")
 
 
+# Inductor's cache folder (`/tmp/torchinductor_<user>/`): the Python wrapper and kernels torch
+# generated for a compiled graph, never the user's code
+_GENERATED = re.compile(r"[/\\]torchinductor_[^/\\]+[/\\]")
+
 # pseudo-files that hold code the user typed: an interactive prompt or a notebook cell, and the
 # `<module>` of `python -c` (a `<string>` frame elsewhere is code a library generated: dataclasses)
 _TYPED = re.compile(r"^<(?:stdin|console|ipython-input[^>]*)>$")
@@ -87,7 +92,7 @@ def is_library_path(path: str, function: str = "") -> bool:
         return False
     if _PSEUDO.match(p) or p.startswith("<"):
         return True
-    if _SITE.search(p) or _STDLIB.search(p):
+    if _SITE.search(p) or _STDLIB.search(p) or _GENERATED.search(p):
         return True
     return torch_module(p) is not None
 
@@ -130,7 +135,7 @@ def library_package(path: str) -> str | None:
     """The top-level package of a site/dist-packages path (`torch`, `triton`, ...), else None."""
     m = _SITE.search(path)
     if not m:
-        return "torch" if torch_module(path) else None
+        return "torch" if torch_module(path) or _GENERATED.search(path) else None
     return m.group("rest").replace("\\", "/").split("/", 1)[0] or None
 
 

@@ -296,7 +296,7 @@ def _raise_site(sections: tuple[Section, ...]) -> str:
                 f = sec.frames[-2]  # a __getattr__ hook (a module's, an nn.Module's) only reports its caller's lookup
             if f.is_user or (f.module or "").startswith(_USER_CHECK_MODULES):
                 return "user"
-            if f.is_torch:
+            if f.is_torch or f.package == "torch":  # torch's own module, or code it generated
                 return "torch"
             if f.package:
                 return "triton" if f.package == "triton" else "library"
