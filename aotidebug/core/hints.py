@@ -650,5 +650,15 @@ USE_A_VISIBLE_GPU_INDEX = (
     "within the visible set); a compiled artifact or package fixed to cuda:N serves that index only, "
     "so compile or load it for the index this process owns."
 )
+COMPILE_WHERE_IT_RUNS = (
+    "This torch release's torch.compile refuses this operating system. Use a torch release and setup "
+    "where torch.compile runs on it, run under WSL2 or Linux, or run the model without compiling "
+    "(make the compile step optional)."
+)
+TRITON_NEEDS_A_C_COMPILER = (
+    "Triton builds a small C launcher for its kernels and found no C compiler. Install one where the "
+    "process runs (gcc or clang; build-essential in a container image; MSVC Build Tools with "
+    "triton-windows on Windows) or point CC at its executable, not at a folder."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -197,6 +197,16 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             (r"Python 3\.\d+\+? (?:is )?not yet supported for torch\.compile",
              r"(?:torch\.compile|Dynamo) is not supported on Python (?:3\.\d+\+|[<>]=? ?3\.\d+)"),
             0.68, (H.PYTHON_FOR_THIS_TORCH,)),
+    # ... and its refusal of the operating system (Windows, before torch.compile ran there)
+    Pattern("AOTD524", "compile-refuses-this-os", C.UNSUPPORTED,
+            "torch.compile does not run on this operating system in this torch release",
+            (r"\bWindows not yet supported for torch\.compile\b", r"\btorch\.compile is not supported on Windows\b"),
+            0.68, (H.COMPILE_WHERE_IT_RUNS,)),
+    # triton builds a C launcher for its kernels (runtime/build.py) and found no C compiler
+    Pattern("AOTD525", "triton-finds-no-c-compiler", C.COMPILE_TOOLCHAIN,
+            "Triton found no C compiler to build its kernel launcher",
+            (r"Failed to find C compiler\. Please specify via CC environment variable",),
+            0.74, (H.TRITON_NEEDS_A_C_COMPILER,)),
     Pattern("AOTD505", "unsupported-dtype-prose", C.UNSUPPORTED,
             "A dtype or quantisation scheme fails on this path",
             (r"\bfail\w*\s+(?:with|for|on|when using|under)\s+(?:the\s+)?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b",
