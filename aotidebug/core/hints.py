@@ -660,5 +660,11 @@ TRITON_NEEDS_A_C_COMPILER = (
     "process runs (gcc or clang; build-essential in a container image; MSVC Build Tools with "
     "triton-windows on Windows) or point CC at its executable, not at a folder."
 )
+BACKWARD_ONCE_OR_NO_DONATION = (
+    "The compiled backward reuses (donates) buffers, so it can run only once per forward and cannot "
+    "be differentiated again. Keep backward(create_graph=False, retain_graph=False), or set "
+    "torch._functorch.config.donated_buffer = False before compiling where a second backward or a "
+    "higher-order gradient is needed (double backward, force training, phantom gradients)."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -207,6 +207,12 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "Triton found no C compiler to build its kernel launcher",
             (r"Failed to find C compiler\. Please specify via CC environment variable",),
             0.74, (H.TRITON_NEEDS_A_C_COMPILER,)),
+    # AOTAutograd's donated buffers: a compiled backward that reuses its saved buffers cannot run
+    # twice (retain_graph) or be differentiated again (create_graph)
+    Pattern("AOTD526", "donated-buffer-backward-reused", C.UNSUPPORTED,
+            "A compiled backward that donates its buffers was run again or differentiated again",
+            (r"compiled with non-empty donated buffers which requires create_graph=False and retain_graph=False",),
+            0.72, (H.BACKWARD_ONCE_OR_NO_DONATION,)),
     Pattern("AOTD505", "unsupported-dtype-prose", C.UNSUPPORTED,
             "A dtype or quantisation scheme fails on this path",
             (r"\bfail\w*\s+(?:with|for|on|when using|under)\s+(?:the\s+)?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b",
