@@ -211,7 +211,7 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # twice (retain_graph) or be differentiated again (create_graph)
     Pattern("AOTD526", "donated-buffer-backward-reused", C.UNSUPPORTED,
             "A compiled backward that donates its buffers was run again or differentiated again",
-            (r"compiled with non-empty donated buffers which requires create_graph=False and retain_graph=False",),
+            (r"compiled with non-empty donated buffers\s+which requires create_graph=False",),
             0.72, (H.BACKWARD_ONCE_OR_NO_DONATION,)),
     Pattern("AOTD505", "unsupported-dtype-prose", C.UNSUPPORTED,
             "A dtype or quantisation scheme fails on this path",
