@@ -53,6 +53,10 @@ TRITON_CLASSES = ("CompiledKernel", "KernelMetadata", "JITFunction", "Autotuner"
                   "InterpretedFunction", "ASTSource", "IRSource", "GPUTarget", "AttrsDescriptor", "CudaUtils",
                   "HIPUtils", "CudaDriver", "HIPDriver", "CudaLauncher", "HIPLauncher")
 
+# Python's words for a call whose arguments do not fit the function's signature (after "name() ")
+_SIGNATURE_ERROR = (r"(?:missing \d+ required|takes (?:from )?\d+ (?:to \d+ )?positional|got an unexpected keyword|"
+                    r"got multiple values for)")
+
 BUILD_RULES: tuple[Rule, ...] = (
     # -- export: torch.export fails before AOTI starts ----------------------------------------
     _r("AOTS101", "data-dependent-guard-type", "export_failure", 0.66,
@@ -276,17 +280,14 @@ BUILD_RULES: tuple[Rule, ...] = (
     # parameter left out): the model author's fake, like a missing one, so an export failure
     _r("AOTS277", "custom-op-fake-signature-differs", "export_failure", 0.62,
        "A custom op's fake implementation does not take the arguments the op is called with",
-       types=frozenset({"TypeError"}), functions=("fake_impl",),
-       regex=r"\(\) (?:missing \d+ required|takes (?:from )?\d+ (?:to \d+ )?positional|got an unexpected keyword|"
-             r"got multiple values for)",
+       types=frozenset({"TypeError"}), functions=("fake_impl",), regex=r"\(\) " + _SIGNATURE_ERROR,
        supersedes=WRAPPED + ("AOTS106", "AOTS121", "AOTS126"), fixes=(H.FAKE_TAKES_THE_OPS_ARGUMENTS,)),
     # the same signature error quoted without its frames, from a function named as fakes are
     # (`<op>_fake`, `_meta`, `_abstract`): below AOTS277, the name is only a convention
     _r("AOTS280", "fake-named-function-signature-differs", "export_failure", 0.55,
        "A function named as a custom op's fake implementation does not take the arguments it was called with",
        types=frozenset({"TypeError"}),
-       regex=r"\w_(?:fake|meta|abstract)(?:_impl)?\(\) (?:missing \d+ required|takes (?:from )?\d+ (?:to \d+ )?positional|"
-             r"got an unexpected keyword|got multiple values for)",
+       regex=r"\w_(?:fake|meta|abstract)(?:_impl)?\(\) " + _SIGNATURE_ERROR,
        supersedes=WRAPPED + ("AOTS106", "AOTS121", "AOTS126"), fixes=(H.FAKE_TAKES_THE_OPS_ARGUMENTS,)),
     # an aten op the fake-tensor system itself does not implement (fake_impls' `NYI: aten.X`)
     # cannot be traced by export: torch does not support that op on this path. (A user's custom op

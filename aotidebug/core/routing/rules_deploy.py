@@ -42,6 +42,9 @@ _TORCH_NAME_MISSING_ON_IMPORT: dict[str, object] = dict(
     also_keywords=("from 'torch'", "from 'torch.", "named 'torch."),
     not_keywords=("partially initialized", "unknown location", "'torch._c'", "'torch._c."))
 
+# the CUDA runtime's cudaErrorInsufficientDriver, in its two spellings (AOTS278, AOTS279)
+_DRIVER_INSUFFICIENT = ("driver version is insufficient", "cudaerrorinsufficientdriver")
+
 DEPLOY_RULES: tuple[Rule, ...] = (
     # -- memory faults ----------------------------------------------------------------------
     _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
@@ -333,12 +336,12 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS278", "cuda-touched-on-a-host-without-a-driver", "device_mismatch", 0.6,
        "The code touched CUDA while exporting or compiling where no usable NVIDIA driver is visible",
        phases=frozenset({P.EXPORT, P.COMPILE}),
-       keywords=("driver version is insufficient", "cudaerrorinsufficientdriver"),
+       keywords=_DRIVER_INSUFFICIENT,
        supersedes=("AOTD712",), fixes=(H.DRIVER_TOO_OLD_OR_NOT_VISIBLE,)),
     _r("AOTS279", "no-driver-visible-to-the-process", "device_mismatch", 0.5,
        "No usable NVIDIA driver is visible to this process (or the driver is older than the runtime)",
        phases=frozenset({P.LOAD, P.RUN, P.UNKNOWN}),
-       keywords=("driver version is insufficient", "cudaerrorinsufficientdriver"),
+       keywords=_DRIVER_INSUFFICIENT,
        fixes=(H.DRIVER_TOO_OLD_OR_NOT_VISIBLE,)),
     _r("AOTS163", "constant-loading-frames", "constant_loading", 0.52,
        "The failure happened while constants (weights) were loaded or updated",
