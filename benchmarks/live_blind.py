@@ -194,6 +194,18 @@ class Case:
     prepare: object = None  # callable(paths, scratch) -> extra format keys, run in the parent
 
 
+def case_makers(models: str, pre: str = "import torch\n"):
+    """The two case constructors the themed sets share: `c` for a child that uses the setup
+    children's packages, `m` for one that defines the set's shared models (`models`) itself. The
+    api defaults to "package"; every other field is passed to `Case` as given."""
+    def c(fn, slug, cat, phase, body, cause, fix, **kw):
+        return Case(fn, slug, cat, phase, kw.pop("api", "package"), pre + body, cause, fix, **kw)
+
+    def m(fn, slug, cat, phase, body, cause, fix, **kw):
+        return Case(fn, slug, cat, phase, kw.pop("api", "package"), pre + models + body, cause, fix, **kw)
+    return c, m
+
+
 # --------------------------------------------------------------------------------- helpers
 def _rewrite(src: str, dst: Path, edit) -> str:
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w") as zout:

@@ -71,8 +71,7 @@ STEMS = {"lin11", "conv11", "outer11", "calib11", "ranker11", "spmm11", "qin11",
 PRE = "import torch\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

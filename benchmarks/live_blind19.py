@@ -79,8 +79,7 @@ STEMS = {"lin19", "loss19", "tf19", "bf19", "ddp19", "fsdp19", "cfwd19", "bhook1
 PRE = "import torch\nimport torch.nn.functional as F\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

@@ -28,7 +28,6 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import live_blind as harness  # noqa: E402
-from live_blind import Case  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -118,8 +117,7 @@ STEMS = {"gate20", "steps20", "scan20", "frames20", "stream20", "flagint20", "pr
 PRE = "import torch\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

@@ -125,8 +125,7 @@ def wait_child(pid, deadline):
 """
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

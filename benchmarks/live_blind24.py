@@ -126,8 +126,7 @@ STEMS = {"stl24", "gray24", "prn24", "trim24", "shuf24", "tied24", "rope24", "sp
 PRE = "import torch\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

@@ -74,8 +74,7 @@ STEMS = {"lin25", "kw25", "prog25", "sm25", "sig25", "scale25", "nob25", "w64_25
 PRE = "import torch\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

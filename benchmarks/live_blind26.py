@@ -150,8 +150,7 @@ STEMS = {"lin26", "dlin26", "enc26", "dict26", "head26", "router26", "emb26", "b
 PRE = "import torch\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

@@ -30,7 +30,6 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import live_blind as harness  # noqa: E402
-from live_blind import Case  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,8 +70,7 @@ STEMS = {"lin28", "lg28", "dbg28", "tr28", "cfg28", "fmt28", "ivp28", "flt28", "
 PRE = "import os, json, torch\n" + NET
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 def _prep_file(paths, scratch):

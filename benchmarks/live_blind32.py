@@ -141,8 +141,7 @@ pkg = torch._inductor.aoti_compile_and_package(ep, package_path="{scratch}/own32
 """
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 DD = r"data-dependent|[Dd]ata dependent|GuardOnDataDependent|unbacked"

@@ -107,8 +107,7 @@ STEMS = {"lin35", "dict35", "nt35", "outarg35", "clamp35", "twin35", "dyn35", "s
 PRE = "import torch\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

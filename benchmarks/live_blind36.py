@@ -251,8 +251,7 @@ def cpp(args, **env):
 CHECK = {"AOTI_RUNTIME_CHECK_INPUTS": "1"}
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 def _cpp(fn, slug, cat, phase, body, cause, fix, **kw):

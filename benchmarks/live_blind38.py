@@ -110,8 +110,7 @@ STEMS = {"lin38", "w838", "a838", "fs38", "bf38", "emb38", "stat38", "ref38", "f
 PRE = "import torch\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

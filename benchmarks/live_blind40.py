@@ -95,8 +95,7 @@ PRE = "import torch\n"
 CHECK = {"AOTI_RUNTIME_CHECK_INPUTS": "1"}
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

@@ -78,8 +78,7 @@ dist.init_process_group("gloo", init_method="file://{scratch}/pg_%s", rank=0, wo
 """
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

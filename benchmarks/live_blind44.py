@@ -28,7 +28,6 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import live_blind as harness  # noqa: E402
-from live_blind import Case  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -101,8 +100,7 @@ STEMS = {"mha44", "kvc44", "prefill44", "mask44", "flexwin44", "rope44", "moe44"
 PRE = "import torch\nfrom torch import nn\nimport torch.nn.functional as F\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 CHECK = {"AOTI_RUNTIME_CHECK_INPUTS": "1"}

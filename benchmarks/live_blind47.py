@@ -28,7 +28,6 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import live_blind as harness  # noqa: E402
-from live_blind import Case  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,8 +87,7 @@ PRE = "import torch\n"
 REC = "K = lambda: (torch.randn(3, 8), torch.randn(3, 8))\nF = lambda: {'age': torch.randn(2, 1), 'clicks': torch.randn(2, 1)}\nV = lambda n: [torch.randn(2, 8) for _ in range(n)]\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

@@ -89,8 +89,7 @@ STEMS = {"det50", "free50", "clip50", "size50", "iob50", "cls50", "uniq50", "rep
 PRE = "import torch\nimport torch.nn.functional as F\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # ---------------------------------------------------------------------------------- cases

@@ -26,7 +26,6 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import live_blind as harness  # noqa: E402
-from live_blind import Case  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -116,14 +115,8 @@ PRE = "import torch\n"
 CHECK = {"AOTI_RUNTIME_CHECK_INPUTS": "1"}
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
-
-
-def _n(fn, slug, cat, phase, body, cause, fix, **kw):
-    # a case whose child defines the networks itself
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + NETS + body, cause, fix,
-                **kw)
+# _n: a case whose child defines the networks itself
+_c, _n = harness.case_makers(NETS, PRE)
 
 
 # ---------------------------------------------------------------------------------- cases

@@ -27,7 +27,6 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import live_blind as harness  # noqa: E402
-from live_blind import Case  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,14 +102,8 @@ PRE = "import torch\n"
 CHECK = {"AOTI_RUNTIME_CHECK_INPUTS": "1"}
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
-
-
-def _t(fn, slug, cat, phase, body, cause, fix, **kw):
-    # a case whose child defines the TTS models itself
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + TTS + body, cause, fix,
-                **kw)
+# _t: a case whose child defines the TTS models itself
+_c, _t = harness.case_makers(TTS, PRE)
 
 
 # ---------------------------------------------------------------------------------- cases

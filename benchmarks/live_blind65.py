@@ -26,7 +26,6 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import live_blind as harness  # noqa: E402
-from live_blind import Case  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -134,15 +133,8 @@ STEMS = {"r3d65", "r21d65", "ts65", "samp65", "verb65", "pool65", "hd65", "motio
 PRE = "import torch\n"
 CHECK = {"AOTI_RUNTIME_CHECK_INPUTS": "1"}
 
-
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
-
-
-def _m(fn, slug, cat, phase, body, cause, fix, **kw):
-    # a case whose child defines the shared models itself
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + MODELS + body, cause, fix,
-                **kw)
+# _m: a child that defines the shared models itself
+_c, _m = harness.case_makers(MODELS, PRE)
 
 
 # ---------------------------------------------------------------------------------- cases

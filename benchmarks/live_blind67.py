@@ -26,7 +26,6 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import live_blind as harness  # noqa: E402
-from live_blind import Case  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -120,15 +119,8 @@ STEMS = {"mbv67", "kws67", "cam67", "q867", "mic67", "lut67", "cs67", "sp67", "s
 PRE = "import torch\n"
 CHECK = {"AOTI_RUNTIME_CHECK_INPUTS": "1"}
 
-
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
-
-
-def _m(fn, slug, cat, phase, body, cause, fix, **kw):
-    # a case whose child defines the shared models itself
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + MODELS + body, cause, fix,
-                **kw)
+# _m: a child that defines the shared models itself
+_c, _m = harness.case_makers(MODELS, PRE)
 
 
 # ---------------------------------------------------------------------------------- cases

@@ -99,8 +99,7 @@ STEMS = {"lin9", "rot9", "nosuffix9", "outdir9", "meta9", "prof9", "printer9", "
 PRE = "import torch\n"
 
 
-def _c(fn, slug, cat, phase, body, cause, fix, **kw):
-    return Case(fn, slug, cat, phase, kw.pop("api", "package"), PRE + body, cause, fix, **kw)
+_c = harness.case_makers("", PRE)[0]
 
 
 # --------------------------------------------------------------------------------- helpers
