@@ -176,6 +176,8 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-export-custom-op-fake-lacks-a-default", "export_failure"),     # AOTS277: the fake's signature
     ("cpu-compile-custom-op-fake-omits-a-parameter", "export_failure"),  # AOTS277
     ("cpu-export-forward-makes-cuda-streams-without-a-driver", "device_mismatch"),  # AOTS278: a build host
+    ("cpu-compile-size-guard-recompiles-under-error-on-recompile", "dynamic_shape_guard"),  # AOTS281
+    ("cpu-compile-size-guard-recompile-limit-hard-failure", "dynamic_shape_guard"),         # AOTS281
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -1060,3 +1062,22 @@ def test_an_insufficient_driver_is_no_driver_on_a_build_host_and_stays_open_else
     # a kernel image for another architecture is still the package's build target, at its own weight
     d = diagnose_text("RuntimeError: CUDA error: no kernel image is available for execution on the device\n")
     assert d.code == "AOTD702" and all(c.code not in ("AOTS278", "AOTS279") for c in d.candidates)
+
+
+def test_a_recompile_past_its_guards_is_the_guard_not_the_tracer() -> None:
+    # Dynamo's refusal to compile again (raised as Unsupported) names the failing guard: a size
+    # compiled as a constant first, below 0.7 (torch specialising a size is the other cause),
+    # the tracer's wrapper words only after it
+    d = diagnose_text(_log("cpu-compile-size-guard-recompile-limit-hard-failure"))
+    assert (d.code, d.category.value) == ("AOTS281", "dynamic_shape_guard") and d.confidence < 0.7
+    assert d.fixes[0] == hints.RECOMPILE_ON_GUARD
+    assert "torch_bug" in [c.category.value for c in d.candidates[:3]]
+    # the limit's warning alone (the frame then ran eagerly) is read by its words
+    assert diagnose_text(_log("cpu-compile-size-guard-recompile-limit-warning")).code == "AOTD112"
+    # Dynamo refusing code it cannot trace, with no recompile in it, stays the tracer's
+    for text in ("torch._dynamo.exc.Unsupported: Dynamic control flow is not supported\n",
+                 "torch._dynamo.exc.Unsupported: call_function UserDefinedClassVariable() [] {}\n"):
+        assert diagnose_text(text).category.value == "export_failure"
+    # the log switch's name alone (`TORCH_LOGS="recompiles"` in a how-to) reads nothing
+    assert all(c.code not in ("AOTD112", "AOTS281") for c in diagnose_text(
+        'RuntimeError: boom\nTo log all recompilation reasons, use TORCH_LOGS="recompiles".\n').candidates)

@@ -666,5 +666,10 @@ BACKWARD_ONCE_OR_NO_DONATION = (
     "torch._functorch.config.donated_buffer = False before compiling where a second backward or a "
     "higher-order gradient is needed (double backward, force training, phantom gradients)."
 )
+RECOMPILE_ON_GUARD = (
+    "Run with TORCH_LOGS=\"recompiles\" to print each guard that failed; a size guard means a "
+    "dimension was compiled as a constant: mark it dynamic (torch._dynamo.mark_dynamic(x, dim), or a "
+    "Dim in export) so one graph serves every size, rather than raising the recompile limit."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

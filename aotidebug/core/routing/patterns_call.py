@@ -115,6 +115,16 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
              r"\bdynamic (?:dim(?:ension)?|shape)s?\b[^\n.]{0,40}\b(?:fail|ignored|not respected|not honou?red|lost)",
              r"\b0/1 speciali[sz]ation"),
             0.56, (H.DECLARE_DYNAMIC_DIMS,)),
+    # Dynamo compiling a graph again because a guard of the last one failed, in torch's own
+    # words: the error raised under error_on_recompile, the limit's hard failure and its
+    # warning. The guard is most often a size compiled as a constant; torch specialising a
+    # size it should not is the other cause, so it stays below 0.7
+    Pattern("AOTD112", "guard-failure-recompiles", C.DYNAMIC_SHAPE_GUARD,
+            "A compiled graph was compiled again because one of its guards failed (often a size)",
+            (r"\bRecompileError\b", r"\bFailOn(?:Recompile|Cache)LimitHit\b",
+             r"\bhit config\.(?:recompile_limit|cache_size_limit|accumulated_(?:recompile|cache_size)_limit)\b",
+             r"\brecompile limit exceeded\b", r"\btriggered by the following guard failure"),
+            0.6, (H.RECOMPILE_ON_GUARD,)),
     # -- 2xx device: compile device vs load device ----------------------------------------------
     Pattern("AOTD201", "host-pointer-not-registered", C.DEVICE_MISMATCH,
             "A host (CPU) pointer reached CUDA code",

@@ -86,6 +86,14 @@ BUILD_RULES: tuple[Rule, ...] = (
        keywords=("dim(", "create dim", "linear operations with integer coefficients", "symbolic dimension",
                  "dim name"),
        supersedes=("AOTD602",), fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE,)),
+    # Dynamo's refusal to compile a frame again past its recompile limit, or under
+    # error_on_recompile: raised as Unsupported or a subclass, but the cause is the guard that
+    # kept failing (AOTD112's), not code the tracer cannot follow
+    _r("AOTS281", "recompile-limit-refusal", "dynamic_shape_guard", 0.6,
+       "Dynamo refused to compile a frame again because its guards kept failing",
+       keywords=("recompile limit exceeded", "failonrecompilelimithit", "failoncachelimithit", "recompileerror",
+                 "triggered by the following guard failure"),
+       supersedes=("AOTD601", "AOTD602", "AOTS105", "AOTS106", "AOTS107", "AOTS126"), fixes=(H.RECOMPILE_ON_GUARD,)),
     # Python refusing an operator on a Dim while the dynamic_shapes spec is written (`t // 2`,
     # `t % 4`, `t / 2`, `t ** 2`): Dims take only increasing linear expressions; the raise is in the
     # user's own line, before export runs, so only the words and the type name the mechanism
