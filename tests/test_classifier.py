@@ -302,3 +302,15 @@ def test_a_per_block_limit_is_not_device_memory():
     assert Category.OUT_OF_MEMORY not in [c.category for c in d.candidates]
     oom = load("gh-cuda-oom")[0]  # a real allocation failure still reads as one
     assert diagnose_text(oom).category is Category.OUT_OF_MEMORY
+
+
+def test_an_amd_memory_fault_is_an_illegal_access_not_only_a_crash():
+    """ROCm's HSA runtime aborts the process when a kernel touches an address outside its legal
+    range; the abort and core dump around it are the effect, the access is what the words name."""
+    for name in ("phr-302-milabench-335-rocm-aperture-violation", "phr-302-srbminer-206-hsa-memory-fault"):
+        d = diagnose_text(load(name)[0])
+        assert (d.category, d.code) == (Category.ILLEGAL_MEMORY_ACCESS, "AOTD302"), d.to_dict()
+    # the runtime's other queue errors are not memory accesses
+    d = diagnose_text("Callback: Queue 0x7f aborting with error : HSA_STATUS_ERROR_OUT_OF_RESOURCES: "
+                      "The runtime failed to allocate the necessary resources. code: 0x1008\nAborted (core dumped)\n")
+    assert d.category is not Category.ILLEGAL_MEMORY_ACCESS

@@ -207,7 +207,10 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             "GPU illegal memory access in a compiled kernel",
             (r"illegal memory access", r"cudaErrorIllegalAddress", r"CUDA_ERROR_ILLEGAL_ADDRESS",
              r"hipErrorIllegalAddress", r"misaligned address", r"unspecified launch failure",
-             r"Memory access fault by GPU"),
+             r"Memory access fault by GPU",
+             # AMD's HSA runtime aborting the queue of a kernel that touched an address outside
+             # the legal range (its aperture) or one it cannot reach
+             r"HSA_STATUS_ERROR_MEMORY_(?:APERTURE_VIOLATION|FAULT)\b"),
             0.66, (H.CHECK_THREE_MATCHES, H.SYNC_FOR_LOCATION, H.BISECT_KERNELS), IMA_FLAGS),
     Pattern("AOTD303", "segfault", C.CRASH,
             "The process crashed (signal) with no error message",
