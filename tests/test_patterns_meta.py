@@ -255,6 +255,16 @@ def test_every_category_has_a_docs_page_and_codes_table():
         assert p.code in codes_md and p.slug in codes_md, p.code
 
 
+def test_every_category_page_lists_its_patterns():
+    """The shipped pages name every pattern of their category (`aotidebug explain` prints them);
+    `python3 tests/category_pages.py` rewrites the section after a pattern is added."""
+    from tests.category_pages import HEADING, section
+
+    for cat in Category:
+        text = (PACKAGE_DOCS / "categories" / f"{cat.value}.md").read_text()
+        assert HEADING + text.partition(HEADING)[2] == section(cat.value), cat.value
+
+
 def test_a_code_is_never_reused():
     """Codes are stable: a retired code stays retired, so each code has one row in docs/codes.md
     and a live pattern never carries a retired code."""
