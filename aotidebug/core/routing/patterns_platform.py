@@ -218,7 +218,10 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             (r"\bfail\w*\s+(?:with|for|on|when using|under)\s+(?:the\s+)?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b",
              r"\bonly (?:supports?|accepts?) (?:bfloat16|float16|fp16|bf16|float32|fp32)\b",
              r"\b(?:float16|fp16|bfloat16|bf16|int4|int8|fp8|float8)\b (?:\w+ ){0,2}?(?:fail(?:s|ed|ing)?|breaks?|broken)\b",
-             r"\b(?:does not|doesn't|cannot|can't|can not) (?:handle|support) (?:\w+ )?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b"),
+             r"\b(?:does not|doesn't|cannot|can't|can not) (?:handle|support) (?:\w+ )?(?:float16|fp16|bfloat16|bf16|half|int4|int8|fp8|float8|complex)\b",
+             # a backend refusing a dtype it has no kernels for, in torch's words for MPS
+             # ("Trying to convert Float8_e4m3fn to the MPS backend but it does not have support for that dtype")
+             r"\b(?:does not|doesn't) have support for (?:that|this|the) dtype\b"),
             0.52, (H.CHECK_OP_DTYPE_SUPPORT, H.REPLACE_UNSUPPORTED_OP)),
     Pattern("AOTD506", "unsupported-feature-prose", C.UNSUPPORTED,
             "A feature, op or backend is not supported on this path",
