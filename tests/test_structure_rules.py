@@ -178,6 +178,9 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-export-forward-makes-cuda-streams-without-a-driver", "device_mismatch"),  # AOTS278: a build host
     ("cpu-compile-size-guard-recompiles-under-error-on-recompile", "dynamic_shape_guard"),  # AOTS281
     ("cpu-compile-size-guard-recompile-limit-hard-failure", "dynamic_shape_guard"),         # AOTS281
+    ("cpu-compile-custom-op-fake-strides-differ", "export_failure"),  # AOTS283: a custom op's fake layout
+    ("gh-pytorch-95693-buffer-stride", "torch_bug"),           # AOTS282: an op's meta stride
+    ("gh-simpletuner-324-unet-stride", "torch_bug"),           # AOTS282
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -1081,3 +1084,18 @@ def test_a_recompile_past_its_guards_is_the_guard_not_the_tracer() -> None:
     # the log switch's name alone (`TORCH_LOGS="recompiles"` in a how-to) reads nothing
     assert all(c.code not in ("AOTD112", "AOTS281") for c in diagnose_text(
         'RuntimeError: boom\nTo log all recompilation reasons, use TORCH_LOGS="recompiles".\n').candidates)
+
+
+def test_a_stride_the_compiled_graph_did_not_expect_is_the_ops_meta_kernel() -> None:
+    # every size as compiled and a stride not: torch's own op's meta kernel (torch_bug), or a
+    # custom op's fake kernel when the check names an op of another namespace, as torch says
+    d = diagnose_text(_log("cpu-compile-custom-op-fake-strides-differ"))
+    assert (d.code, d.category.value) == ("AOTS283", "export_failure") and d.confidence < 0.7
+    assert d.fixes[0] == hints.FAKE_KERNEL_LAYOUT
+    aten = "AssertionError: expected size 5==5, stride 5==640 at dim=2\nError in op: torch.ops.aten.mm.default\n"
+    assert diagnose_text(aten).code == "AOTS282"
+    # a size that differs anywhere on the line is a shape, not a layout; a graph input is the caller's
+    for text in ("AssertionError: expected size 2==2, stride 8==6 at dim=0; expected size 8==6, stride 1==1 at dim=1\n",
+                 "AssertionError: expected size 4==4, stride 2==4 at dim=0\nError in op: input\n",
+                 "AssertionError: expected size 4==4, stride 4==4 at dim=0\n"):
+        assert all(c.code not in ("AOTS282", "AOTS283") for c in diagnose_text(text).candidates), text

@@ -671,5 +671,10 @@ RECOMPILE_ON_GUARD = (
     "dimension was compiled as a constant: mark it dynamic (torch._dynamo.mark_dynamic(x, dim), or a "
     "Dim in export) so one graph serves every size, rather than raising the recompile limit."
 )
+FAKE_KERNEL_LAYOUT = (
+    "Make the custom op's fake (register_fake) kernel return the strides its real kernel returns "
+    "(torch.empty_strided, or .contiguous() in the real kernel), and check the op with "
+    "torch.library.opcheck before compiling or exporting."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

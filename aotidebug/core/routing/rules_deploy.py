@@ -31,6 +31,11 @@ _FORMER_KEYWORDS = tuple(f"unexpected keyword argument '{k}'" for k in
                           "_allow_complex_guards_as_runtime_asserts", "allow_complex_guards_as_runtime_asserts",
                           "_disable_forced_specializations"))
 
+# assert_size_stride's line when every size matched and a stride did not (no size on the line
+# differs: a size that differs is an input or a shape, read elsewhere)
+_LAYOUT_ONLY = (r"(?m)^(?![^\n]*expected size (\d+)==(?!\1\b)\d+)[^\n]*?"
+                r"expected size (\d+)==\2, stride (\d+)==(?!\3\b)\d+ at dim=\d+")
+
 # what AOTS182, AOTS242 and AOTS243 read alike: the config module refusing an option it does not have
 _CONFIG_OPTION_MISSING: dict[str, object] = dict(
     types=frozenset({"AttributeError"}), keywords=("config.", "config alias"), also_keywords=(" does not exist",),
@@ -108,6 +113,21 @@ DEPLOY_RULES: tuple[Rule, ...] = (
                  "cannot be multiplied", "must match the size", "inputs vector", "unmatched", "dim value",
                  "to have device", "same device", "expected device"),
        not_keywords=("illegal memory", "out of memory", "device-side assert", "no kernel image")),
+    # the compiled graph's check of an op's output (assert_size_stride) finding every size as
+    # compiled and a stride not: the op's fake (meta) kernel predicted another layout than its
+    # real kernel produced. Torch's own ops: a defect of torch (the public rows read); an op of
+    # another namespace: its author's fake kernel, as torch's message itself says (AOTS283)
+    _r("AOTS282", "compiled-layout-check-meta-stride", "torch_bug", 0.58,
+       "An op's output has the sizes the compiled graph expected but another stride: its meta "
+       "(fake) kernel predicted another layout than the real kernel produced",
+       keywords=("expected size",), regex=_LAYOUT_ONLY, not_keywords=("error in op: input",),
+       supersedes=("AOTS150", "AOTS194")),
+    _r("AOTS283", "custom-op-fake-kernel-layout", "export_failure", 0.64,
+       "A custom op's fake (meta) kernel returns another stride than its real kernel: the compiled "
+       "graph's check of the op's output failed",
+       keywords=("expected size",), regex=_LAYOUT_ONLY + r"[^\n]*\n\s*(?:error: )?error in op: torch\.ops\.(?!(?:"
+       + "|".join(TORCH_OP_NAMESPACES) + r")\.)",
+       supersedes=("AOTS150", "AOTS194", "AOTS282"), fixes=(H.FAKE_KERNEL_LAYOUT,)),
     # the other reading of AOTD111's check: the relation export declared between the inputs'
     # dynamic dims is what the call broke (the dims may really vary apart: declare each its own)
     _r("AOTS262", "run-derived-dim-relation", "dynamic_shape_guard", 0.54,
