@@ -127,7 +127,14 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "graph's check of the op's output failed",
        keywords=("expected size",), regex=_LAYOUT_ONLY + r"[^\n]*\n\s*(?:error: )?error in op: torch\.ops\.(?!(?:"
        + "|".join(TORCH_OP_NAMESPACES) + r")\.)",
-       supersedes=("AOTS150", "AOTS194", "AOTS282"), fixes=(H.FAKE_KERNEL_LAYOUT,)),
+       supersedes=("AOTS150", "AOTS194", "AOTS282", "AOTS284"), fixes=(H.FAKE_KERNEL_LAYOUT,)),
+    # the same line naming no op (an older torch, a log cut short): the op may be a library's or
+    # the user's custom op as well as torch's, so that reading is listed below AOTS282's
+    _r("AOTS284", "layout-check-may-be-a-custom-op-fake", "export_failure", 0.45,
+       "An op's output has another stride than compiled: if the op is a custom op, its fake kernel "
+       "returns another layout than its real kernel",
+       keywords=("expected size",), regex=_LAYOUT_ONLY, not_keywords=("error in op:",),
+       fixes=(H.FAKE_KERNEL_LAYOUT,)),
     # the other reading of AOTD111's check: the relation export declared between the inputs'
     # dynamic dims is what the call broke (the dims may really vary apart: declare each its own)
     _r("AOTS262", "run-derived-dim-relation", "dynamic_shape_guard", 0.54,
