@@ -179,6 +179,8 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-compile-size-guard-recompiles-under-error-on-recompile", "dynamic_shape_guard"),  # AOTS281
     ("cpu-compile-size-guard-recompile-limit-hard-failure", "dynamic_shape_guard"),         # AOTS281
     ("cpu-compile-custom-op-fake-strides-differ", "export_failure"),  # AOTS283: a custom op's fake layout
+    ("gh-torch-xpu-ops-2979-igc-build-failure-new-driver", "version_mismatch"),       # AOTS285: the driver's compiler
+    ("gh-intel-xpu-triton-5561-module-build-failure-triton-3-5", "version_mismatch"),  # AOTS285
     ("gh-pytorch-95693-buffer-stride", "torch_bug"),           # AOTS282: an op's meta stride
     ("gh-simpletuner-324-unet-stride", "torch_bug"),           # AOTS282
 ])
@@ -1103,3 +1105,14 @@ def test_a_stride_the_compiled_graph_did_not_expect_is_the_ops_meta_kernel() -> 
                  "AssertionError: expected size 4==4, stride 2==4 at dim=0\nError in op: input\n",
                  "AssertionError: expected size 4==4, stride 4==4 at dim=0\n"):
         assert all(c.code not in ("AOTS282", "AOTS283") for c in diagnose_text(text).candidates), text
+
+
+def test_the_gpu_drivers_compiler_failing_is_the_driver_first_and_the_kernel_second() -> None:
+    # Level Zero, ocloc or IGC refusing the module Triton emitted: a driver of another release
+    # than the Triton build first, the kernel too large for the compiler beside it, neither >= 0.7
+    d = diagnose_text(_log("gh-torch-xpu-ops-2979-igc-build-failure-new-driver"))
+    assert [c.code for c in d.candidates[:2]] == ["AOTS285", "AOTS286"] and d.confidence < 0.7
+    assert d.fixes[0] == hints.DRIVER_FOR_THIS_TRITON
+    # the host C++ compiler crashing is still the build's own limits (AOTS222), not the driver
+    d = diagnose_text("g++: internal compiler error: Segmentation fault signal terminated program cc1plus\n")
+    assert d.code == "AOTS222" and all(c.code not in ("AOTS285", "AOTS286") for c in d.candidates)

@@ -676,5 +676,10 @@ FAKE_KERNEL_LAYOUT = (
     "(torch.empty_strided, or .contiguous() in the real kernel), and check the op with "
     "torch.library.opcheck before compiling or exporting."
 )
+DRIVER_FOR_THIS_TRITON = (
+    "The GPU driver's compiler (IGC/ocloc on Intel GPUs) builds every Triton kernel: install the driver "
+    "release the installed Triton (pytorch-triton-xpu) is tested with, or the Triton that matches the "
+    "driver; if they match, TORCH_COMPILE_DEBUG=1 keeps the kernel to report."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -53,6 +53,10 @@ TRITON_CLASSES = ("CompiledKernel", "KernelMetadata", "JITFunction", "Autotuner"
                   "InterpretedFunction", "ASTSource", "IRSource", "GPUTarget", "AttrsDescriptor", "CudaUtils",
                   "HIPUtils", "CudaDriver", "HIPDriver", "CudaLauncher", "HIPLauncher")
 
+# the GPU driver's compiler refusing a module (Level Zero's build status, ocloc's exit, IGC's crash)
+_DRIVER_COMPILER_FAILED = ("ze_result_error_module_build_failure", "`ocloc` failed", "ocloc failed",
+                           "igc: internal compiler error", "l0 build module failed")
+
 # Python's words for a call whose arguments do not fit the function's signature (after "name() ")
 _SIGNATURE_ERROR = (r"(?:missing \d+ required|takes (?:from )?\d+ (?:to \d+ )?positional|got an unexpected keyword|"
                     r"got multiple values for)")
@@ -599,6 +603,19 @@ BUILD_RULES: tuple[Rule, ...] = (
        keywords=("ze_result_error_invalid_kernel_name", "[ze]: 0x78000011"),
        supersedes=WRAPPED + ("AOTS122", "AOTS180"),
        fixes=(H.KERNEL_NOT_IN_BINARY,)),
+    # the GPU driver's own compiler (Intel's IGC, run by Level Zero or ocloc) failing to build a
+    # module from the code Triton emitted: most often a driver of another release than the
+    # Triton build (too old for its IR, or a new driver's regression); a kernel too large for the
+    # compiler's registers is the other reading (AOTS286)
+    _r("AOTS285", "gpu-driver-compiler-failed", "version_mismatch", 0.55,
+       "The GPU driver's compiler could not build the module Triton emitted: a driver of another "
+       "release than the Triton build",
+       keywords=_DRIVER_COMPILER_FAILED,
+       supersedes=WRAPPED + ("AOTS122", "AOTS180", "AOTS222", "AOTD303", "AOTD507"), fixes=(H.DRIVER_FOR_THIS_TRITON,)),
+    _r("AOTS286", "gpu-driver-compiler-limits", "compile_toolchain", 0.45,
+       "The GPU driver's compiler could not build the module Triton emitted: the kernel may be too "
+       "large for it (registers), or the compiler itself failed",
+       keywords=_DRIVER_COMPILER_FAILED, fixes=(H.DRIVER_FOR_THIS_TRITON,)),
     _r("AOTS137", "compiler-probe-failed", "compile_toolchain", 0.62,
        "The step that runs or probes the C++ compiler failed on its output: the configured "
        "compiler (CXX/CC) answered with nothing usable",
