@@ -1083,6 +1083,11 @@ def test_a_recompile_past_its_guards_is_the_guard_not_the_tracer() -> None:
     for text in ("torch._dynamo.exc.Unsupported: Dynamic control flow is not supported\n",
                  "torch._dynamo.exc.Unsupported: call_function UserDefinedClassVariable() [] {}\n"):
         assert diagnose_text(text).category.value == "export_failure"
+    # the limit in people's words reads the same; raising the limit, or another cache's size, does not
+    assert diagnose_text(_log("phr-112-comfyui-8342-hit-the-recompiled-limit")).code == "AOTD112"
+    for text in ("we raised the recompile limit to 64 as a workaround\n",
+                 "the cache size limit for the kernel cache was reached on disk\n"):
+        assert all(c.code != "AOTD112" for c in diagnose_text(text).candidates), text
     # the log switch's name alone (`TORCH_LOGS="recompiles"` in a how-to) reads nothing
     assert all(c.code not in ("AOTD112", "AOTS281") for c in diagnose_text(
         'RuntimeError: boom\nTo log all recompilation reasons, use TORCH_LOGS="recompiles".\n').candidates)

@@ -123,7 +123,12 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             "A compiled graph was compiled again because one of its guards failed (often a size)",
             (r"\bRecompileError\b", r"\bFailOn(?:Recompile|Cache)LimitHit\b",
              r"\bhit config\.(?:recompile_limit|cache_size_limit|accumulated_(?:recompile|cache_size)_limit)\b",
-             r"\brecompile limit exceeded\b", r"\btriggered by the following guard failure"),
+             r"\brecompile limit exceeded\b", r"\btriggered by the following guard failure",
+             # the limit in people's words ("hit the recompiled limit", "hit recompile_limit",
+             # "recompilation limit reached")
+             r"\b(?:hit|reached|exhausted|exceed(?:s|ed|ing)?)\s+(?:the\s+|its\s+|dynamo's\s+)?(?:config\.)?"
+             r"(?:recompil(?:e|ed|ation)|cache)[ _](?:size[ _])?limit\b",
+             r"\b(?:recompil(?:e|ation)|cache[ _]size)[ _]limit (?:reached|hit|exceeded|exhausted)\b"),
             0.6, (H.RECOMPILE_ON_GUARD,)),
     # -- 2xx device: compile device vs load device ----------------------------------------------
     Pattern("AOTD201", "host-pointer-not-registered", C.DEVICE_MISMATCH,
