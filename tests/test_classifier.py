@@ -314,3 +314,14 @@ def test_an_amd_memory_fault_is_an_illegal_access_not_only_a_crash():
     d = diagnose_text("Callback: Queue 0x7f aborting with error : HSA_STATUS_ERROR_OUT_OF_RESOURCES: "
                       "The runtime failed to allocate the necessary resources. code: 0x1008\nAborted (core dumped)\n")
     assert d.category is not Category.ILLEGAL_MEMORY_ACCESS
+
+
+def test_an_exported_program_of_another_schema_is_another_release():
+    """torch.export.load's schema check names the file's release as the cause, even where torch
+    2.13 wraps it in a warning and a generic "error when deserializing" (captured here)."""
+    d = diagnose_text(load("cpu-export-load-program-of-another-schema-major")[0])
+    assert (d.category, d.code) == (Category.VERSION_MISMATCH, "AOTD713"), d.to_dict()
+    # the generic wrapper alone says nothing of a version
+    d = diagnose_text("RuntimeError: We ran into an error when deserializing the saved file. "
+                      "Please check the warnings above for possible errors.\n")
+    assert d.code != "AOTD713" and d.category is not Category.VERSION_MISMATCH

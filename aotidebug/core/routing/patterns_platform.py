@@ -289,6 +289,13 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "The CUDA runtime found no driver it can use (one older than the runtime, or none visible)",
             (r"CUDA driver version is insufficient for CUDA runtime version", r"\bcudaErrorInsufficientDriver\b"),
             0.58, (H.DRIVER_TOO_OLD_OR_NOT_VISIBLE,)),
+    # torch.export.load refusing a program whose recorded export schema has another major version
+    # than this torch's: the file was written by another release (torch's own words since 2.2;
+    # 2.13 wraps them in a W-level log and "We ran into an error when deserializing the saved file")
+    Pattern("AOTD713", "export-schema-version-differs", C.VERSION_MISMATCH,
+            "The exported program was saved by a torch whose export schema differs from this one's",
+            (r"Serialized (?:schema )?version [^\n]{1,60}? does not match our current schema version",),
+            0.8, (H.REBUILD_SAME_VERSION,)),
     Pattern("AOTD702", "no-kernel-image", C.VERSION_MISMATCH,
             "The GPU's compute capability or driver is not one the package was built for",
             (r"no kernel image is available for execution on the device",
