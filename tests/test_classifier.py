@@ -325,3 +325,17 @@ def test_an_exported_program_of_another_schema_is_another_release():
     d = diagnose_text("RuntimeError: We ran into an error when deserializing the saved file. "
                       "Please check the warnings above for possible errors.\n")
     assert d.code != "AOTD713" and d.category is not Category.VERSION_MISMATCH
+
+
+def test_a_public_torch_name_missing_is_another_release_and_a_private_one_is_torch():
+    """`module 'torch' has no attribute 'compiler'`: code or a library written for another torch
+    release (public reports settle it by upgrading torch or pinning the library). A private
+    module lacking a name another torch module uses stays torch's own defect (AOTD905)."""
+    for name in ("phr-714-self-rewarding-lm-8-torch-compiler-missing", "phr-714-manigaussian-42-lightning-on-torch-2-0"):
+        d = diagnose_text(load(name)[0])
+        assert (d.category, d.code) == (Category.VERSION_MISMATCH, "AOTD714") and d.confidence < 0.7, d.to_dict()
+    # read from a library's frame, a name this release removed is named beside it (AOTS289)
+    d = diagnose_text(load("phr-714-manigaussian-42-lightning-on-torch-2-0")[0])
+    assert [c.code for c in d.candidates[:2]] == ["AOTD714", "AOTS289"]
+    d = diagnose_text("AttributeError: module 'torch._inductor' has no attribute 'codecache'\n")
+    assert (d.category, d.code) == (Category.TORCH_BUG, "AOTD905")

@@ -296,6 +296,14 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "The exported program was saved by a torch whose export schema differs from this one's",
             (r"Serialized (?:schema )?version [^\n]{1,60}? does not match our current schema version",),
             0.8, (H.REBUILD_SAME_VERSION,)),
+    # a PUBLIC torch namespace lacking a name (`module 'torch' has no attribute 'compiler'`): code
+    # or a library written for another release, most often a newer torch than installed (public
+    # reports settle it by upgrading torch, or by pinning the library to the installed torch); a
+    # name this release removed is the other reading (AOTS149/AOTS175/AOTS289 read the frames)
+    Pattern("AOTD714", "public-torch-name-missing", C.VERSION_MISMATCH,
+            "Code written for another torch release looked up a public torch name this torch does not have",
+            (r"module 'torch(?:\.[a-z]\w*)*' has no attribute '(?!aot_|aoti_)[a-z]\w*'",),
+            0.55, (H.UPGRADE_OR_PIN_TORCH, H.MATCH_INSTALLED_SIGNATURE)),
     Pattern("AOTD702", "no-kernel-image", C.VERSION_MISMATCH,
             "The GPU's compute capability or driver is not one the package was built for",
             (r"no kernel image is available for execution on the device",
@@ -515,7 +523,8 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     Pattern("AOTD905", "internal-python-error", C.TORCH_BUG,
             "An internal torch function failed (not the user's code)",
             (r"(?:AttributeError|TypeError|KeyError|IndexError|AssertionError)\b[^\n]*\n(?:[^\n]*\n){0,3}?[ \t]*While executing %",
-             r"module 'torch(?:\.\w+)*' has no attribute '(?!aot_)\w+'",
+             # a private torch module lacking a name another torch module uses (a public one: AOTD714)
+             r"module 'torch(?:\.\w+)*?\._\w*(?:\.\w+)*' has no attribute '(?!aot_)\w+'",
              r"TypeError: \w+\.(?:<locals>)?\.\w+\(\) (?:missing \d+ required|takes \d+ positional|got an unexpected keyword)"),
             0.6, (H.REPORT_TORCH_BUG, H.UPGRADE_OR_PIN_TORCH)),
     Pattern("AOTD902", "autotune-failure", C.AUTOTUNE_FAILURE,

@@ -36,6 +36,9 @@ _FORMER_KEYWORDS = tuple(f"unexpected keyword argument '{k}'" for k in
 _LAYOUT_ONLY = (r"(?m)^(?![^\n]*expected size (\d+)==(?!\1\b)\d+)[^\n]*?"
                 r"expected size (\d+)==\2, stride (\d+)==(?!\3\b)\d+ at dim=\d+")
 
+# a public torch namespace (no `_` component) lacking a name; AOTI's own entry points are AOTS175's
+_PUBLIC_TORCH_NAME_MISSING = r"module 'torch(?:\.[a-z]\w*)*' has no attribute '(?!aot_|aoti_)[a-z]\w*'"
+
 # what AOTS182, AOTS242 and AOTS243 read alike: the config module refusing an option it does not have
 _CONFIG_OPTION_MISSING: dict[str, object] = dict(
     types=frozenset({"AttributeError"}), keywords=("config.", "config alias"), also_keywords=(" does not exist",),
@@ -401,14 +404,25 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS175", "user-code-calls-removed-torch-api", "deprecated_api", 0.5,
        "The user's code calls a torch API this release does not have (written for an older torch)",
        types=frozenset({"AttributeError"}), raise_sites=frozenset({"user"}), keywords=("module 'torch",),
-       not_keywords=("'aoti_", "'aot_"), supersedes=("AOTD905",), fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
+       not_keywords=("'aoti_", "'aot_"), supersedes=("AOTD905", "AOTD714"), fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
+    # a public torch namespace lacking a name, looked up by a library or by code not shown
+    # (`module 'torch' has no attribute 'compiler'`): the code was written for another torch
+    # release, most often a newer one than installed; a name removed since is the other reading
+    _r("AOTS288", "public-torch-name-of-another-release", "version_mismatch", 0.55,
+       "Code written for another torch release looked up a public torch name this torch does not have",
+       raise_sites=frozenset({"", "library"}), keywords=("has no attribute",),
+       regex=_PUBLIC_TORCH_NAME_MISSING, supersedes=("AOTD905", "AOTD714", "AOTS127"), fixes=(H.UPGRADE_OR_PIN_TORCH,)),
+    _r("AOTS289", "public-torch-name-removed", "deprecated_api", 0.45,
+       "A public torch name the code looks up was removed in this release",
+       raise_sites=frozenset({"", "library"}), keywords=("has no attribute",),
+       regex=_PUBLIC_TORCH_NAME_MISSING, fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
     # a torch module's __getattr__ refusing a name (`module 'torch' has no attribute 'rfft'`): the
     # hook runs only for names the module does not define, so the caller looked up an API this
     # release no longer has (the caller is the user's code when it is a file; `python -c` code too)
     _r("AOTS149", "torch-module-lookup-of-a-removed-name", "deprecated_api", 0.5,
        "Code looked up a torch API this release does not have (torch's module __getattr__ refused it)",
        types=frozenset({"AttributeError"}), functions=("__getattr__",), keywords=("module 'torch",),
-       not_keywords=("'aoti_", "'aot_"), supersedes=("AOTD905", "AOTS126", "AOTS127", "AOTS175"),
+       not_keywords=("'aoti_", "'aot_"), supersedes=("AOTD905", "AOTD714", "AOTS126", "AOTS127", "AOTS175"),
        fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
     # an import of a torch name or module this torch does not have ("cannot import name 'X' from
     # 'torch.export'", "No module named 'torch._export.X'"): the code was written for another
