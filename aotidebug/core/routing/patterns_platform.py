@@ -14,6 +14,10 @@ __all__ = ["PLATFORM_PATTERNS"]
 _PLATFORMS = (r"(?:XPU|ROCm|HIP|MPS|Metal|Vulkan|[Ww]indow|macOS|Mac|ARM|aarch64|arm64|NPU|TPU|"
               r"CUDA|GPU|CPU)s?")
 
+# a PUBLIC torch namespace (no `_` component) lacking a name; AOTI's own entry points excluded.
+# AOTD714 reads it in any text, rules AOTS288/AOTS289 from the frames that raised it
+PUBLIC_TORCH_NAME_MISSING = r"module 'torch(?:\.[a-z]\w*)*' has no attribute '(?!aot_|aoti_)[a-z]\w*'"
+
 PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # -- 5xx toolchain and unsupported features --------------------------------------------------
     Pattern("AOTD501", "cpp-compile-error", C.COMPILE_TOOLCHAIN,
@@ -302,7 +306,7 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # name this release removed is the other reading (AOTS149/AOTS175/AOTS289 read the frames)
     Pattern("AOTD714", "public-torch-name-missing", C.VERSION_MISMATCH,
             "Code written for another torch release looked up a public torch name this torch does not have",
-            (r"module 'torch(?:\.[a-z]\w*)*' has no attribute '(?!aot_|aoti_)[a-z]\w*'",),
+            (PUBLIC_TORCH_NAME_MISSING,),
             0.55, (H.UPGRADE_OR_PIN_TORCH, H.MATCH_INSTALLED_SIGNATURE)),
     Pattern("AOTD702", "no-kernel-image", C.VERSION_MISMATCH,
             "The GPU's compute capability or driver is not one the package was built for",

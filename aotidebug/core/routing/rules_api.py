@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import hints as H
 from .pattern import TORCH_OP_NAMESPACES
+from .patterns_platform import PUBLIC_TORCH_NAME_MISSING
 from .rule import WRAPPED, P, Rule
 from .rule import new_rule as _r
 
@@ -33,8 +34,10 @@ _FORMER_KEYWORDS = tuple(f"unexpected keyword argument '{k}'" for k in
                           "_allow_complex_guards_as_runtime_asserts", "allow_complex_guards_as_runtime_asserts",
                           "_disable_forced_specializations"))
 
-# a public torch namespace (no `_` component) lacking a name; AOTI's own entry points are AOTS175's
-_PUBLIC_TORCH_NAME_MISSING = r"module 'torch(?:\.[a-z]\w*)*' has no attribute '(?!aot_|aoti_)[a-z]\w*'"
+# what AOTS288 and AOTS289 read alike: a public torch name missing, looked up by a library or by
+# code not shown (the user's own code is AOTS175's)
+_PUBLIC_NAME_MISSING_ELSEWHERE: dict[str, object] = dict(
+    raise_sites=frozenset({"", "library"}), keywords=("has no attribute",), regex=PUBLIC_TORCH_NAME_MISSING)
 
 # what AOTS182, AOTS242 and AOTS243 read alike: the config module refusing an option it does not have
 _CONFIG_OPTION_MISSING: dict[str, object] = dict(
@@ -74,12 +77,10 @@ API_RULES: tuple[Rule, ...] = (
     # release, most often a newer one than installed; a name removed since is the other reading
     _r("AOTS288", "public-torch-name-of-another-release", "version_mismatch", 0.55,
        "Code written for another torch release looked up a public torch name this torch does not have",
-       raise_sites=frozenset({"", "library"}), keywords=("has no attribute",),
-       regex=_PUBLIC_TORCH_NAME_MISSING, supersedes=("AOTD905", "AOTD714", "AOTS127"), fixes=(H.UPGRADE_OR_PIN_TORCH,)),
+       supersedes=("AOTD905", "AOTD714", "AOTS127"), fixes=(H.UPGRADE_OR_PIN_TORCH,), **_PUBLIC_NAME_MISSING_ELSEWHERE),
     _r("AOTS289", "public-torch-name-removed", "deprecated_api", 0.45,
        "A public torch name the code looks up was removed in this release",
-       raise_sites=frozenset({"", "library"}), keywords=("has no attribute",),
-       regex=_PUBLIC_TORCH_NAME_MISSING, fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
+       fixes=(H.MATCH_INSTALLED_SIGNATURE,), **_PUBLIC_NAME_MISSING_ELSEWHERE),
     # a torch module's __getattr__ refusing a name (`module 'torch' has no attribute 'rfft'`): the
     # hook runs only for names the module does not define, so the caller looked up an API this
     # release no longer has (the caller is the user's code when it is a file; `python -c` code too)
