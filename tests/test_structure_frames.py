@@ -161,6 +161,30 @@ def test_glog_prefixed_exception() -> None:
     assert st.chain[0].short_type == "ConstraintViolationError"
 
 
+def test_torch_logs_lines_are_read_as_glog_lines() -> None:
+    # TORCH_LOGS writes glog's prefix with V (debug) lines, a compile id and an artifact tag
+    p = parse_text(_log("cpu-compile-size-guard-recompiles-with-torch-logs"))
+    assert p.glog and {g.level for g in p.glog} == {"V"}
+    assert any(g.message.startswith("Recompiling function score") for g in p.glog)
+    assert read_structure(_log("cpu-compile-size-guard-recompiles-with-torch-logs")).chain[-1].short_type == "RecompileError"
+
+
+def test_a_logged_graph_break_is_not_an_error_line() -> None:
+    # the graph break for a print, logged at debug level, is not the failure; the shape error is
+    st = read_structure(_log("cpu-compile-shape-error-after-logged-graph-breaks"))
+    assert not any("Failed to trace builtin operator" in ln for ln in st.error_lines)
+    assert any(ln.startswith("RuntimeError: inconsistent tensor size") for ln in st.error_lines)
+
+
+def test_rank_prefixed_critical_line_is_an_error() -> None:
+    line = ("[rank3]:C1203 22:05:29.524000 27585 site-packages/torch/distributed/run.py:96] [!0/0/0] [__ddp] "
+            "RuntimeError: NCCL communicator was aborted")
+    (g,) = parse_text(line).glog
+    assert (g.level, g.file, g.line) == ("C", "site-packages/torch/distributed/run.py", 96)
+    assert g.message == "RuntimeError: NCCL communicator was aborted"
+    assert read_structure(line).chain[-1].short_type == "RuntimeError"
+
+
 def test_missing_header_is_environment() -> None:
     st = read_structure(_log("gh-omp-h-macos"))
     assert st.origins == frozenset({Origin.ENV_MISSING_HEADER})

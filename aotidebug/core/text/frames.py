@@ -11,7 +11,8 @@
   "During handling of the above exception..." (context);
 - C++ frames (c10 `frame #N: sym + 0x.. (0x.. in lib)`, gdb `#N 0x.. in sym (...) at file`,
   folly `@ 000.. sym`, lldb `frame #N: 0x.. lib`sym`);
-- glog lines (`E1201 12:34:56.789 123 file.cpp:45] msg`, also bracketed `[E520 ...]`);
+- glog lines (`E1201 12:34:56.789 123 file.cpp:45] msg`, also bracketed `[E520 ...]`), and torch's
+  own TORCH_LOGS lines in the same form (`V` debug lines are logged, never the error);
 - compiler diagnostics (`path:line:col: error: msg`, `fatal error: foo.h: No such file`,
   `ld: cannot find -lfoo`, `undefined reference to`, nvcc errors, a missing compiler), read by
   `compiler_diag.read_diag`;
@@ -255,15 +256,20 @@ _FOLLY_FRAME = re.compile(r"^\s*@ (?P<addr>[0-9a-fA-F]{8,}) (?P<sym>.+?)\s*$")
 
 @dataclass(frozen=True, slots=True)
 class GlogLine:
-    level: str  # I, W, E, F
+    level: str  # I, W, E, F; torch's own logs add V (debug) and C (critical)
     file: str
     line: int
     message: str
     text_line: int
 
 
-_GLOG = re.compile(r"^\s*\[?(?P<lvl>[IWEF])(?P<date>\d{3,4}) \d\d:\d\d:\d\d\.\d+(?: +\d+)? (?P<file>[^\s:\]]+):(?P<line>\d+)\]"
-                   r" ?(?:\[[\d/]+\] ?)?(?P<msg>.*)$")
+# torch's logging (TORCH_LOGS) writes the same prefix: levels V and C as well, `[rankN]:` before it
+# in a distributed job, then a compile id (`[0/1]`, `[0/0_1]`, `[!0/0/0]`) and an artifact tag
+# (`[__recompiles]`) before the message
+_GLOG = re.compile(r"^\s*(?:\[rank\d+\]:)?\[?(?P<lvl>[IWEFVC])(?P<date>\d{3,4}) \d\d:\d\d:\d\d\.\d+(?: +\d+)? "
+                   r"(?P<file>[^\s:\]]+):(?P<line>\d+)\] ?(?:\[!?[\d/_]+\] ?)?(?:\[__\w+\] ?)?(?P<msg>.*)$")
+# the levels that report an error (glog's E and F, torch's C)
+GLOG_ERROR_LEVELS = frozenset("EFC")
 
 
 _SIGNALS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -497,7 +503,7 @@ class _Builder:
         if inline and exception_type_names(inline[0]) and not inline[0].endswith("Warning"):
             msg = inline[1].strip().strip("`")
             self.inline.append(ExcLine(inline[0], msg[:1000], i, inner_types(msg)))
-        if (g is None or g.group("lvl") in "EF") and any_word(low, _ERRORISH_WORDS) and _ERRORISH.search(body):
+        if (g is None or g.group("lvl") in GLOG_ERROR_LEVELS) and any_word(low, _ERRORISH_WORDS) and _ERRORISH.search(body):
             self.errors.append(body.strip()[:500])
 
     def diag(self, text: str, low: str, i: int) -> bool:

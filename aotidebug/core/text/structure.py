@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .compiler_diag import CompilerDiag
-from .frames import (LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame, Section,
-                     inner_types, is_benign_notice, is_c10_frame, make_frame, parse_text)
+from .frames import (GLOG_ERROR_LEVELS, LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame,
+                     Section, inner_types, is_benign_notice, is_c10_frame, make_frame, parse_text)
 from .guards import always_true_guard
 from .handed import handed_to
 from .normalize import unwrap
@@ -120,7 +120,7 @@ class Structure:
         (noise lines are never part of it)."""
         parts = [f"{ln.type}: {ln.message}" for ln in self.chain]
         parts += [d.diag.message for d in self.diagnostics]
-        parts += [g.message for g in self.glog if g.level in "EF"]
+        parts += [g.message for g in self.glog if g.level in GLOG_ERROR_LEVELS]
         parts += list(self.error_lines)
         return "\n".join(parts).lower()
 
@@ -128,7 +128,7 @@ class Structure:
     def is_empty(self) -> bool:
         """True when no structure at all could be read (the only case for an honest `unknown`)."""
         return not (self.chain or self.frames or self.cpp_frames or self.diagnostics or self.signals
-                    or any(g.level in "EF" for g in self.glog)) and self.phase is Phase.UNKNOWN
+                    or any(g.level in GLOG_ERROR_LEVELS for g in self.glog)) and self.phase is Phase.UNKNOWN
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -243,10 +243,10 @@ def _cpp_subsystem(cpp: tuple[CppFrame, ...], glog: tuple[GlogLine, ...],
     if CPP_LOAD_RX.search(syms) and not CPP_RUN_RX.search(syms):
         return Subsystem.PACKAGE_LOAD
     if CPP_AOTI_RX.search(syms) or _RUNNER_TEXT.search(syms) or any(g.file.endswith(("shim_common.cpp", "model_container_runner.cpp"))
-                                     for g in glog if g.level in "EF"):
+                                     for g in glog if g.level in GLOG_ERROR_LEVELS):
         return Subsystem.RUNTIME_CPP
     for g in glog:
-        if g.level in "EF" and g.file.endswith(".py"):
+        if g.level in GLOG_ERROR_LEVELS and g.file.endswith(".py"):
             sub = subsystem_of_module(g.file.replace("/", ".")[:-3].split("site-packages.")[-1])
             if sub is not None:
                 return sub
@@ -380,7 +380,7 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
         source = f"words: {word}"
     api_call = api_src if api is not Phase.UNKNOWN else mention_src
     has_error = bool(any(not c.type.endswith("Warning") for c in chain) or diags or parsed.signals
-                     or any(g.level in "EF" for g in parsed.glog) or parsed.error_lines
+                     or any(g.level in GLOG_ERROR_LEVELS for g in parsed.glog) or parsed.error_lines
                      # a traceback cut before its exception line (a pasted excerpt) still reports an error
                      or (frames and "most recent call last" in words))
     return Structure(chain, frames, tuple(f for f in frames if f.is_user), tframe, _raise_site(sections), sub,
