@@ -183,9 +183,26 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-intel-xpu-triton-5561-module-build-failure-triton-3-5", "version_mismatch"),  # AOTS285
     ("gh-pytorch-95693-buffer-stride", "torch_bug"),           # AOTS282: an op's meta stride
     ("gh-simpletuner-324-unet-stride", "torch_bug"),           # AOTS282
+    ("gh-pytorch-127172-dynamo-internal-call-hasattr", "torch_bug"),        # AOTS290: the tracer's own defect
+    ("gh-pytorch-107630-dynamo-internal-none-guards", "torch_bug"),         # AOTS290
+    ("gh-pytorch-116766-dynamo-internal-guard-name-undefined", "torch_bug"),  # AOTS290
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
+
+
+def test_the_tracer_s_internal_error_is_its_own_and_the_user_s_python_is_not() -> None:
+    # InternalTorchDynamoError is what Dynamo re-wraps when its own code raised; a refusal of the
+    # user's Python (Unsupported) stays the program's
+    internal = read_structure(_log("gh-pytorch-127172-dynamo-internal-call-hasattr"))
+    assert [r.code for r in fired(internal)][:1] == ["AOTS290"]
+    refused = _log("cpu-compile-shape-error-after-logged-graph-breaks")
+    assert "AOTS290" not in [r.code for r in fired(read_structure(refused))] and _top(refused) == "export_failure"
+    # a device fault met while Dynamo ran (its rng restore) is the fault's, not the tracer's
+    cuda = ("torch._dynamo.exc.InternalTorchDynamoError: RuntimeError: CUDA error: unspecified launch failure\n"
+            "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
+            "might be incorrect.\n")
+    assert diagnose_text(cuda).category.value != "torch_bug"
 
 
 def test_a_library_given_to_the_package_loader_is_a_candidate() -> None:

@@ -78,8 +78,16 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS105", "dynamo-unsupported", "export_failure", 0.6,
        "The tracer could not capture the model's Python",
        types=frozenset({"Unsupported", "UserError", "TorchRuntimeError", "UncapturedHigherOrderOpError",
-                        "SpecViolationError", "InternalTorchDynamoError"}),
+                        "SpecViolationError"}),
        not_keywords=("constraints violated",)),
+    # an exception the tracer did not anticipate in its own code: convert_frame re-wraps every
+    # exception outside its known failures (Unsupported, UserError, a data-dependent guard, ...) as
+    # InternalTorchDynamoError, and the user's own raises reach it as Observed exceptions instead, so
+    # what is left is a defect in Dynamo's variables, guards or bytecode (a few of its own refusals,
+    # a tensor subclass's __metadata_guard__, are raised as this type too)
+    _r("AOTS290", "dynamo-internal-error", "torch_bug", 0.55,
+       "The tracer met an exception it did not anticipate in its own code (InternalTorchDynamoError)",
+       types=frozenset({"InternalTorchDynamoError"})),
     # torch.export.dynamic_shapes refusing a Dim definition (a range, a derived expression, one name
     # with two definitions) before tracing: the dynamic-shape specification is the cause (a spec
     # whose STRUCTURE does not match the inputs is an export failure: no Dim named in it)
