@@ -186,6 +186,7 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-pytorch-127172-dynamo-internal-call-hasattr", "torch_bug"),        # AOTS290: the tracer's own defect
     ("gh-pytorch-107630-dynamo-internal-none-guards", "torch_bug"),         # AOTS290
     ("gh-pytorch-116766-dynamo-internal-guard-name-undefined", "torch_bug"),  # AOTS290
+    ("cpu-load-constants-of-a-larger-network", "constant_loading"),  # AOTS291: a crash inside the weights' copy
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -203,6 +204,14 @@ def test_the_tracer_s_internal_error_is_its_own_and_the_user_s_python_is_not() -
             "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
             "might be incorrect.\n")
     assert diagnose_text(cuda).category.value != "torch_bug"
+
+
+def test_a_crash_inside_the_weights_copy_is_the_weights_and_one_in_the_run_is_not() -> None:
+    d = diagnose_text(_log("cpu-load-constants-of-a-larger-network"))
+    assert (d.candidates[0].category.value, d.candidates[0].code) == ("constant_loading", "AOTS291")
+    assert "crash" in [c.category.value for c in d.candidates]  # the signal stays a candidate
+    run_crash = read_structure(_log("cpu-empty-batch-segfault"))
+    assert run_crash.signals and "AOTS291" not in [r.code for r in fired(run_crash)]
 
 
 def test_a_library_given_to_the_package_loader_is_a_candidate() -> None:

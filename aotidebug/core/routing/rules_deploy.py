@@ -345,6 +345,14 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "The failure happened while constants (weights) were loaded or updated",
        functions=("load_constants", "update_constant_buffer", "constant_blob", "load_state_dict",
                   "update_constants")),
+    # the process killed by a signal inside the constants' update: the loader does not compare the
+    # new tensors' sizes, dtypes or layouts with the compiled buffers', so weights of another network
+    # (a larger layer, a sparse or float64 copy) crash it there rather than raise
+    _r("AOTS291", "crash-while-weights-were-copied", "constant_loading", 0.64,
+       "The process crashed while the loader copied new weights into the compiled buffers (weights of "
+       "another shape, dtype or layout than the package's)",
+       signal=True, functions=("load_constants", "update_constant_buffer", "update_constants"),
+       supersedes=("AOTD303", "AOTS163"), fixes=(H.CHECK_CONSTANTS,)),
     # load_pt2 itself (past its archive-version check; the compiled library loads in _load_aoti)
     # builds the weights stored beside the model: an error raised there is the weights'
     _r("AOTS165", "weights-in-archive-unreadable", "constant_loading", 0.58,  # over AOTS123: the more specific site
