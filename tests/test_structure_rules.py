@@ -187,6 +187,8 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-pytorch-107630-dynamo-internal-none-guards", "torch_bug"),         # AOTS290
     ("gh-pytorch-116766-dynamo-internal-guard-name-undefined", "torch_bug"),  # AOTS290
     ("cpu-load-constants-of-a-larger-network", "constant_loading"),  # AOTS291: a crash inside the weights' copy
+    ("gh-torchdynamo-1185-code-cache-tmp-file-vanished", "torch_bug"),  # AOTS292: the cache changed underneath
+    ("gh-pytorch-134384-triton-cubin-tmp-file-vanished", "torch_bug"),  # AOTS292
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -212,6 +214,16 @@ def test_a_crash_inside_the_weights_copy_is_the_weights_and_one_in_the_run_is_no
     assert "crash" in [c.category.value for c in d.candidates]  # the signal stays a candidate
     run_crash = read_structure(_log("cpu-empty-batch-segfault"))
     assert run_crash.signals and "AOTS291" not in [r.code for r in fired(run_crash)]
+
+
+def test_a_cache_file_that_vanished_mid_write_is_another_process_s_doing() -> None:
+    # a temp file of the cache's atomic write gone before its rename: another process shares the folder
+    assert [r.code for r in fired(read_structure(_log("gh-torchdynamo-1185-code-cache-tmp-file-vanished")))] == ["AOTS292"]
+    # a cache folder that cannot be made, or a final cache file of a Windows path past the limit, is not
+    assert "AOTS292" not in [r.code for r in fired(read_structure(_log("cpu-compile-cache-under-a-file")))]
+    win = ("FileNotFoundError: [Errno 2] No such file or directory: 'C:\\Users\\u\\AppData\\Local\\Temp\\"
+           "torchinductor_u\\triton\\0\\ABC\\triton_poi_fused_add_0.json'")
+    assert "AOTS292" not in [r.code for r in fired(read_structure(win))]
 
 
 def test_a_library_given_to_the_package_loader_is_a_candidate() -> None:

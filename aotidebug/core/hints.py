@@ -599,6 +599,13 @@ CACHE_FOLDER_PER_PROCESS = (
     "(config.autotune_local_cache=False skips the autotune cache). A torch release that writes its "
     "caches atomically and reads a damaged entry as a miss avoids it."
 )
+CACHE_CHANGED_UNDERNEATH = (
+    "Another process changed this compile cache while this one wrote or read it: a rank, test worker "
+    "or job that clears the same folder, or a cleaner of /tmp. Give each process its own "
+    "TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR (suffixed by rank or worker id), and clear a "
+    "shared cache only while nothing compiles; later torch releases write and clear these caches "
+    "more carefully."
+)
 SET_CACHE_DIRS_EXPLICITLY = (
     "The compile stack names its cache folders after HOME and the user name, and this process has "
     "neither (a service manager or CI runner without HOME, a container uid with no /etc/passwd "

@@ -33,6 +33,11 @@ _ITEM_OF_CONSTANT: dict[str, object] = dict(
 # file named after its fused ops (lower case: the rule reads the lower-case error text)
 _WINDOWS_KERNEL_CACHE_PATH = (r"no such file or directory:\s*'?[a-z]:\\\\?[^'\n]*?\\triton\\[^'\n]*?"
                               r"\\(?:__grp__)?triton_\w*fused\w*\.\w+")
+# a path in the compile caches (lower case) that another process changed: a temp file of an atomic
+# write that vanished, or a cache folder not empty when its clear came to remove it
+_CACHE_CHANGED_UNDERNEATH = (r"(?:no such file or directory|directory not empty): '[^'\n]*(?:torchinductor|inductor|triton|"
+                             r"aotautograd)[^'\n]*(?:\.tmp\b[^'\n]*|\.(?:py|so|cpp|json|cubin|hsaco)\.\d{6,}|"
+                             r"/aotautograd|/fxgraph)'")
 # Inductor's lowering of the graph's output asserting on a value it cannot return
 _OUTPUT_NOT_LOWERABLE: dict[str, object] = dict(
     types=frozenset({"AssertionError"}), at=("output",), subsystems=frozenset({S.LOWERING}),
@@ -595,6 +600,15 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS270", "compile-cache-written-without-care", "torch_bug", 0.5,
        "torch wrote or read its compile cache without guarding against concurrent or partial writes "
        "(older releases)", fixes=(H.CACHE_FOLDER_PER_PROCESS,), **_CACHE_FILE_UNREADABLE),
+    # the compile cache changed under this process: a temp file of its atomic write (`.tmp`,
+    # `.tmp.pid_N`, `<name>.py.<digits>`) gone before the rename, or a cache folder it cleared
+    # filled again before the rmdir. Another process shares the folder (ranks, test workers) and
+    # torch's writes and clears did not allow for it
+    _r("AOTS292", "compile-cache-changed-underneath", "torch_bug", 0.5,
+       "The compile cache changed under this process (a file it was writing vanished, or a folder it "
+       "cleared filled again): another process shares the cache folder",
+       types=frozenset({"FileNotFoundError", "OSError"}), regex=_CACHE_CHANGED_UNDERNEATH,
+       supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS135", "AOTS136"), fixes=(H.CACHE_CHANGED_UNDERNEATH,)),
     # Windows' path length limit met in the kernel cache: a file Inductor or triton just wrote
     # cannot be found again (also under Inductor's wrapper: InductorError: FileNotFoundError)
     _r("AOTS273", "windows-path-too-long-in-kernel-cache", "compile_toolchain", 0.6,
