@@ -189,6 +189,8 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-load-constants-of-a-larger-network", "constant_loading"),  # AOTS291: a crash inside the weights' copy
     ("gh-torchdynamo-1185-code-cache-tmp-file-vanished", "torch_bug"),  # AOTS292: the cache changed underneath
     ("gh-pytorch-134384-triton-cubin-tmp-file-vanished", "torch_bug"),  # AOTS292
+    ("cpu-compile-in-an-environment-without-setuptools", "torch_bug"),  # AOTS293: a package torch did not require
+    ("gh-nanochat-706-cpu-compile-without-setuptools", "torch_bug"),    # AOTS293
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -224,6 +226,15 @@ def test_a_cache_file_that_vanished_mid_write_is_another_process_s_doing() -> No
     win = ("FileNotFoundError: [Errno 2] No such file or directory: 'C:\\Users\\u\\AppData\\Local\\Temp\\"
            "torchinductor_u\\triton\\0\\ABC\\triton_poi_fused_add_0.json'")
     assert "AOTS292" not in [r.code for r in fired(read_structure(win))]
+
+
+def test_a_package_the_compile_path_imports_names_torch_and_the_environment() -> None:
+    d = diagnose_text(_log("cpu-compile-in-an-environment-without-setuptools"))
+    assert [(c.category.value, c.code) for c in d.candidates[:2]] == [("torch_bug", "AOTS293"),
+                                                                       ("compile_toolchain", "AOTS294")]
+    # a model's own optional library missing (torchvision) is not the compile path's
+    other = "torch._inductor.exc.InductorError: ModuleNotFoundError: No module named 'torchvision'"
+    assert not {"AOTS293", "AOTS294"} & {r.code for r in fired(read_structure(other))}
 
 
 def test_a_library_given_to_the_package_loader_is_a_candidate() -> None:

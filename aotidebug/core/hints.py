@@ -606,6 +606,13 @@ CACHE_CHANGED_UNDERNEATH = (
     "shared cache only while nothing compiles; later torch releases write and clear these caches "
     "more carefully."
 )
+COMPILE_PATH_PACKAGE_MISSING = (
+    "Install the missing package into this environment (pip install setuptools, jinja2 or packaging, "
+    "as the error names). torch's compile path imports it: the C++ build through "
+    "torch.utils.cpp_extension imports setuptools, the GEMM templates jinja2. Some torch releases "
+    "required setuptools only on Python 3.12 and newer (2.9 and 2.10 did), and an install with "
+    "--no-deps or a pruned image leaves such packages out."
+)
 SET_CACHE_DIRS_EXPLICITLY = (
     "The compile stack names its cache folders after HOME and the user name, and this process has "
     "neither (a service manager or CI runner without HOME, a container uid with no /etc/passwd "

@@ -38,6 +38,12 @@ _WINDOWS_KERNEL_CACHE_PATH = (r"no such file or directory:\s*'?[a-z]:\\\\?[^'\n]
 _CACHE_CHANGED_UNDERNEATH = (r"(?:no such file or directory|directory not empty): '[^'\n]*(?:torchinductor|inductor|triton|"
                              r"aotautograd)[^'\n]*(?:\.tmp\b[^'\n]*|\.(?:py|so|cpp|json|cubin|hsaco)\.\d{6,}|"
                              r"/aotautograd|/fxgraph)'")
+# a package the compile path imports and the environment lacks, met while compiling
+_COMPILE_PATH_PACKAGE_MISSING: dict[str, object] = dict(
+    types=frozenset({"ModuleNotFoundError", "ImportError"}),
+    regex=r"no module named '(?:setuptools|pkg_resources|distutils|jinja2|packaging)(?:\.[\w.]+)?'",
+    keywords=("inductor", "cpp_extension", "compile", "dynamo"),
+    supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS135", "AOTS204", "AOTD905"))
 # Inductor's lowering of the graph's output asserting on a value it cannot return
 _OUTPUT_NOT_LOWERABLE: dict[str, object] = dict(
     types=frozenset({"AssertionError"}), at=("output",), subsystems=frozenset({S.LOWERING}),
@@ -646,6 +652,17 @@ BUILD_RULES: tuple[Rule, ...] = (
            "_is_apple_clang", "_is_clang", "_is_gcc", "_is_gcc_version_less_than", "_is_intel_compiler",
            "get_compiler_version_info", "check_compiler_exist_windows"),
        not_origins=GEN_ORIGINS, supersedes=WRAPPED),
+    # a Python package torch's compile path imports is not installed (the C++ build imports
+    # setuptools through torch.utils.cpp_extension, the GEMM templates jinja2): public threads
+    # settle it as torch's (a wheel that did not require it on this Python), and the fix is the
+    # environment's, so both are named
+    _r("AOTS293", "compile-path-package-not-declared", "torch_bug", 0.55,
+       "A Python package torch's compile path imports is not installed: torch did not require it on "
+       "this Python (setuptools before 3.12 in some releases, jinja2, packaging)",
+       fixes=(H.COMPILE_PATH_PACKAGE_MISSING,), **_COMPILE_PATH_PACKAGE_MISSING),
+    _r("AOTS294", "compile-path-package-not-installed", "compile_toolchain", 0.5,
+       "A Python package torch's compile path imports is not installed in this environment (an install "
+       "with --no-deps, a pruned image)", fixes=(H.COMPILE_PATH_PACKAGE_MISSING,), **_COMPILE_PATH_PACKAGE_MISSING),
     # torch's extension builder (torch.utils.cpp_extension: load, load_inline, BuildExtension)
     # failing in its own code while it sets the build up (the architecture list, the CUDA install,
     # the compiler and its flags): what it reads there is the build environment's
