@@ -3,6 +3,16 @@ so the same advice reads the same everywhere and docs can point at it."""
 
 from __future__ import annotations
 
+# the host's fix texts live in hints_host.py; named here so every hint is `hints.X`
+from .hints_host import (BUILD_WITHOUT_SANITIZER, CACHE_CHANGED_UNDERNEATH, CACHE_FOLDER_PER_PROCESS,
+                         COMPILE_PATH_PACKAGE_MISSING, COMPILE_WHERE_IT_RUNS, DRIVER_FOR_THIS_TRITON,
+                         DRIVER_TOO_OLD_OR_NOT_VISIBLE, DTYPE_FOR_THIS_GPU, FEWER_THREADS_OR_HIGHER_LIMITS,
+                         INSTALL_TOOLCHAIN, KERNEL_CONFIG_FITS_THIS_GPU, LIBRARY_FOR_THIS_TORCH,
+                         MATCH_TOOL_VERSIONS, PATH_WITHOUT_SPACES, PYTHON_FOR_THIS_TORCH,
+                         SET_CACHE_DIRS_EXPLICITLY, TOOLKIT_FOR_THIS_GPU, TRITON_FOR_THE_BACKEND,
+                         TRITON_FOR_THIS_CUDA, TRITON_NEEDS_A_C_COMPILER, USE_A_VISIBLE_GPU_INDEX,
+                         WINDOWS_PATH_LIMIT)
+
 CHECK_THREE_MATCHES = (
     "Check the three matches first: the device type the package was compiled for equals the load "
     "device type; every input is on that device; every input shape fits the compiled shapes "
@@ -38,10 +48,6 @@ CHECK_CONSTANTS = (
     "Check the constants: every name in get_constant_fqns() is provided, on the compiled device, "
     "with the exported shape and dtype; packages built with package_constants_in_so=False need "
     "load_constants() before the first call."
-)
-INSTALL_TOOLCHAIN = (
-    "Install or point to a working C++ toolchain and headers (gcc/g++ or clang, OpenMP, CUDA "
-    "toolkit/nvcc for GPU packages); set CXX or the inductor cpp.cxx config if the wrong one is found."
 )
 READ_COMPILER_OUTPUT = "Read the first compiler error in the log (not the last): it names the missing header, symbol or flag."
 REPLACE_UNSUPPORTED_OP = (
@@ -373,21 +379,6 @@ PURE_HIGHER_ORDER_BODIES = (
     "(return the new value as an output instead), no output that is an operand unchanged (return a "
     "clone), and no calls the tracer skips (torch.compiler.disable, autograd.grad)."
 )
-FEWER_THREADS_OR_HIGHER_LIMITS = (
-    "Start fewer or smaller threads, or allow more: lower OMP_NUM_THREADS / torch.set_num_threads and "
-    "OMP_STACKSIZE to what the host or container allows (its CPU quota, not the machine's core count), "
-    "or raise the worker's limits (ulimit -u for processes, ulimit -v / RLIMIT_AS for address space)."
-)
-BUILD_WITHOUT_SANITIZER = (
-    "Build the package without sanitizer flags (check CXX/CFLAGS and compiler wrappers for "
-    "-fsanitize=...), or run the sanitized package only in a process that preloads the sanitizer's "
-    "runtime (LD_PRELOAD=$(g++ -print-file-name=libasan.so) python ...)."
-)
-MATCH_TOOL_VERSIONS = (
-    "Use build tools of the versions the build asks for: the compiler, nvcc's supported host compiler "
-    "and cmake named in the message (a newer or older one on PATH, CXX / CUDAHOSTCXX / cpp.cxx pointing "
-    "at it), or a torch build whose requirements match this machine's tools."
-)
 PROGRAM_STATE_AS_EXPORTED = (
     "Keep the program's state as export wrote it (every name in ep.graph_signature, parameters as "
     "nn.Parameter): load new weights into the module and export again, or swap them into the "
@@ -489,13 +480,6 @@ PACKAGE_TO_PACKAGE_LOADER = (
     "The legacy loaders (torch._export.aot_load, AOTIModelContainerRunnerCpu/Cuda) take only the "
     ".so that torch._export.aot_compile wrote."
 )
-PATH_WITHOUT_SPACES = (
-    "Inductor assembled the compiler's command without quoting a path, so a folder name with a space, "
-    "a quote or a backslash came apart or lost a character. Until a torch release quotes it, keep "
-    "those folders free of spaces, quotes and backslashes: TMPDIR, TORCHINDUCTOR_CACHE_DIR, the Python "
-    "and torch install, the user's home and temp folders (on Windows, a Python outside 'Program "
-    "Files'). If the paths are plain, check that nothing removed the cache folder during the build."
-)
 SERIALIZER_HAS_NO_FORM = (
     "The export serializer (torch.export.save, and the program AOTI stores) has no written form for "
     "a value in the graph, named last in the error (a dtype such as bits8 or packed fp4, an argument "
@@ -513,18 +497,6 @@ FX_SYMBOLIC_TRACE_LIMITS = (
     "torch.export.export instead (it traces with real shapes and guards), pass such values through "
     "concrete_args, or keep that code out of the trace (torch.fx.wrap, a leaf module)."
 )
-TOOLKIT_FOR_THIS_GPU = (
-    "The CUDA assembler or compiler in use (ptxas bundled with triton, or the CUDA toolkit's nvcc) does "
-    "not know this GPU's architecture, or no longer builds the one requested. Use one that does: a "
-    "triton release that targets this GPU, a CUDA toolkit new enough for it (point TRITON_PTXAS_PATH at "
-    "its ptxas), or drop the architecture from the list being built (TORCH_CUDA_ARCH_LIST)."
-)
-LIBRARY_FOR_THIS_TORCH = (
-    "A package installed beside torch (the one in the innermost frame) was written for another torch "
-    "release (or another release of a package it works with) and uses a name or an attribute this "
-    "one does not have. Install the release of that package that supports the torch and packages "
-    "here (its requirements name them), or the releases it asks for."
-)
 MODULE_ATTRIBUTE_IN_FORWARD = (
     "forward assigns a module attribute (self.x = ...), which export does not trace. Compute the "
     "value once outside forward (in __init__, or a device move before export), keep state that must "
@@ -541,43 +513,12 @@ REGISTER_MUTATED_STATE_AS_BUFFER = (
     "global, a tensor held in a dict or list), so export lifted it as a constant. Register it with "
     "self.register_buffer(name, tensor) and update the buffer, or return the new value as an output."
 )
-TRITON_FOR_THE_BACKEND = (
-    "This backend generates Triton kernels (Inductor on a GPU, or cpu_backend='triton' on the CPU), "
-    "and no triton is importable. Install the triton release this torch was built with (`pip show "
-    "torch` lists it; on Windows a triton-windows build of that release), or use a backend that "
-    "does not need it: the C++ backend on the CPU (cpu_backend='cpp', the default), or compile "
-    "without Inductor's GPU path."
-)
-PYTHON_FOR_THIS_TORCH = (
-    "This torch release's torch.compile (and export's tracer with it) refuses the running Python. "
-    "Use a Python it supports (the release notes list them; an older Python in a fresh "
-    "environment), or a newer torch whose compiler supports this Python."
-)
-DTYPE_FOR_THIS_GPU = (
-    "The generated kernels use a dtype this GPU's architecture does not have (bfloat16 needs sm_80 "
-    "or newer; fp8 e4m3 needs sm_89 or newer). Compile in a dtype the GPU has (float16 or float32: "
-    "convert the model before export), or run on a newer GPU; torch.cuda.get_device_capability() "
-    "tells which it is."
-)
-TRITON_FOR_THIS_CUDA = (
-    "The installed triton is older than the CUDA toolkit it finds and cannot read its version. "
-    "Install the triton release this torch was built with and a toolkit it supports (pip show "
-    "torch lists triton; on Windows a triton-windows release built for this CUDA), or point it at "
-    "an older toolkit (TRITON_PTXAS_PATH, CUDA_HOME)."
-)
 PERMUTE_TO_EXPORTED_LAYOUT = (
     "The input's sizes are the compiled ones in another order: the caller builds the tensor in "
     "another layout than the example export saw (channels-first for channels-last, time-major for "
     "batch-major, points-last for points-first). Permute it to the exported order "
     "(x.permute(...).contiguous(), the order the evidence names), or export with the layout the "
     "caller sends."
-)
-WINDOWS_PATH_LIMIT = (
-    "On Windows a path is limited to 260 characters unless long paths are enabled, and the kernel "
-    "cache nests hashed folders and Inductor's descriptive kernel names: a file just written cannot "
-    "be reopened. Enable long paths (LongPathsEnabled=1), or set TORCHINDUCTOR_CACHE_DIR and "
-    "TRITON_CACHE_DIR to a short folder (C:\\tc); a torch release that shortens kernel names on "
-    "Windows avoids it."
 )
 KERNEL_FOR_EVERY_OP_IN_THE_RUNTIME = (
     "The runtime that runs the program has no kernel registered for an op in it. If the op is a "
@@ -591,33 +532,6 @@ NUMBER_AS_PYTHON_ATTRIBUTE = (
     "buffer's .item() or int()), which Inductor's lowering cannot take. Keep such a count or offset "
     "a plain Python int attribute (it is then baked into the package), or pass it as an input if "
     "it must change per call; a newer torch may lower it."
-)
-CACHE_FOLDER_PER_PROCESS = (
-    "A file in the compile cache does not parse. Give each process (each rank, each CI job) its own "
-    "TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR, or keep a shared one on a local disk that no job "
-    "wipes while another compiles; remove the cache folder once to clear the damaged file "
-    "(config.autotune_local_cache=False skips the autotune cache). A torch release that writes its "
-    "caches atomically and reads a damaged entry as a miss avoids it."
-)
-CACHE_CHANGED_UNDERNEATH = (
-    "Another process changed this compile cache while this one wrote or read it: a rank, test worker "
-    "or job that clears the same folder, or a cleaner of /tmp. Give each process its own "
-    "TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR (suffixed by rank or worker id), and clear a "
-    "shared cache only while nothing compiles; later torch releases write and clear these caches "
-    "more carefully."
-)
-COMPILE_PATH_PACKAGE_MISSING = (
-    "Install the missing package into this environment (pip install setuptools, jinja2 or packaging, "
-    "as the error names). torch's compile path imports it: the C++ build through "
-    "torch.utils.cpp_extension imports setuptools, the GEMM templates jinja2. Some torch releases "
-    "required setuptools only on Python 3.12 and newer (2.9 and 2.10 did), and an install with "
-    "--no-deps or a pruned image leaves such packages out."
-)
-SET_CACHE_DIRS_EXPLICITLY = (
-    "The compile stack names its cache folders after HOME and the user name, and this process has "
-    "neither (a service manager or CI runner without HOME, a container uid with no /etc/passwd "
-    "entry). Set HOME, or set TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR to writable folders; "
-    "in a container, create the user or run with one that exists."
 )
 INPUTS_AGREE_WITH_EACH_OTHER = (
     "Two inputs whose sizes the program ties together (one dynamic dim shared by both, or one "
@@ -638,41 +552,10 @@ ONE_DEVICE_FOR_THE_PROGRAM = (
     "compile for the device it will run on, and pass inputs on that device; code compiled for one "
     "GPU index serves that index only."
 )
-KERNEL_CONFIG_FITS_THIS_GPU = (
-    "A kernel asks for more per-block resources (shared memory, registers, threads) than this GPU "
-    "has. That is not device memory: a smaller batch does not help. Use a kernel configuration made "
-    "for this GPU (smaller block sizes or num_stages for Triton, launch bounds for CUDA C++); compile "
-    "an AOTI package on the GPU model it will serve; where Inductor chose the configuration (an "
-    "autotuned or template kernel), report it with the GPU's name."
-)
 FAKE_TAKES_THE_OPS_ARGUMENTS = (
     "Export and compile run a custom op's fake (register_fake) function in place of its kernel, with "
     "the arguments the op was called with; eager never calls it, so eager works. Give the fake exactly "
     "the op's parameters, with the same defaults (copy the op's signature), and export again."
-)
-DRIVER_TOO_OLD_OR_NOT_VISIBLE = (
-    "The CUDA runtime found no driver it can use. Either the NVIDIA driver is older than the CUDA "
-    "this torch was built with (update the driver, or install a torch built for an older CUDA), or "
-    "no driver or GPU is visible to this process: a container started without GPU access (--gpus), "
-    "an image build step, a CPU-only build host. Run `nvidia-smi` in the same container or host: if it "
-    "fails, give the process a GPU or keep the code from touching CUDA there."
-)
-USE_A_VISIBLE_GPU_INDEX = (
-    "The process asked for a GPU index it cannot see. CUDA_VISIBLE_DEVICES (set by you, a launcher or "
-    "a scheduler per worker) renumbers the visible GPUs from 0, so cuda:1 does not exist where one GPU "
-    "is visible. Use an index inside torch.cuda.device_count() of this process (cuda:0, or LOCAL_RANK "
-    "within the visible set); a compiled artifact or package fixed to cuda:N serves that index only, "
-    "so compile or load it for the index this process owns."
-)
-COMPILE_WHERE_IT_RUNS = (
-    "This torch release's torch.compile refuses this operating system. Use a torch release and setup "
-    "where torch.compile runs on it, run under WSL2 or Linux, or run the model without compiling "
-    "(make the compile step optional)."
-)
-TRITON_NEEDS_A_C_COMPILER = (
-    "Triton builds a small C launcher for its kernels and found no C compiler. Install one where the "
-    "process runs (gcc or clang; build-essential in a container image; MSVC Build Tools with "
-    "triton-windows on Windows) or point CC at its executable, not at a folder."
 )
 BACKWARD_ONCE_OR_NO_DONATION = (
     "The compiled backward reuses (donates) buffers, so it can run only once per forward and cannot "
@@ -689,11 +572,6 @@ FAKE_KERNEL_LAYOUT = (
     "Make the custom op's fake (register_fake) kernel return the strides its real kernel returns "
     "(torch.empty_strided, or .contiguous() in the real kernel), and check the op with "
     "torch.library.opcheck before compiling or exporting."
-)
-DRIVER_FOR_THIS_TRITON = (
-    "The GPU driver's compiler (IGC/ocloc on Intel GPUs) builds every Triton kernel: install the driver "
-    "release the installed Triton (pytorch-triton-xpu) is tested with, or the Triton that matches the "
-    "driver; if they match, TORCH_COMPILE_DEBUG=1 keeps the kernel to report."
 )
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -1,0 +1,138 @@
+"""Named fix texts about the host a model is compiled or run on: compilers and toolkits, drivers and
+GPUs, triton and Python builds, paths and the compile caches. Re-exported by `hints`, which
+patterns and rules refer to."""
+
+from __future__ import annotations
+
+INSTALL_TOOLCHAIN = (
+    "Install or point to a working C++ toolchain and headers (gcc/g++ or clang, OpenMP, CUDA "
+    "toolkit/nvcc for GPU packages); set CXX or the inductor cpp.cxx config if the wrong one is found."
+)
+FEWER_THREADS_OR_HIGHER_LIMITS = (
+    "Start fewer or smaller threads, or allow more: lower OMP_NUM_THREADS / torch.set_num_threads and "
+    "OMP_STACKSIZE to what the host or container allows (its CPU quota, not the machine's core count), "
+    "or raise the worker's limits (ulimit -u for processes, ulimit -v / RLIMIT_AS for address space)."
+)
+BUILD_WITHOUT_SANITIZER = (
+    "Build the package without sanitizer flags (check CXX/CFLAGS and compiler wrappers for "
+    "-fsanitize=...), or run the sanitized package only in a process that preloads the sanitizer's "
+    "runtime (LD_PRELOAD=$(g++ -print-file-name=libasan.so) python ...)."
+)
+MATCH_TOOL_VERSIONS = (
+    "Use build tools of the versions the build asks for: the compiler, nvcc's supported host compiler "
+    "and cmake named in the message (a newer or older one on PATH, CXX / CUDAHOSTCXX / cpp.cxx pointing "
+    "at it), or a torch build whose requirements match this machine's tools."
+)
+PATH_WITHOUT_SPACES = (
+    "Inductor assembled the compiler's command without quoting a path, so a folder name with a space, "
+    "a quote or a backslash came apart or lost a character. Until a torch release quotes it, keep "
+    "those folders free of spaces, quotes and backslashes: TMPDIR, TORCHINDUCTOR_CACHE_DIR, the Python "
+    "and torch install, the user's home and temp folders (on Windows, a Python outside 'Program "
+    "Files'). If the paths are plain, check that nothing removed the cache folder during the build."
+)
+TOOLKIT_FOR_THIS_GPU = (
+    "The CUDA assembler or compiler in use (ptxas bundled with triton, or the CUDA toolkit's nvcc) does "
+    "not know this GPU's architecture, or no longer builds the one requested. Use one that does: a "
+    "triton release that targets this GPU, a CUDA toolkit new enough for it (point TRITON_PTXAS_PATH at "
+    "its ptxas), or drop the architecture from the list being built (TORCH_CUDA_ARCH_LIST)."
+)
+LIBRARY_FOR_THIS_TORCH = (
+    "A package installed beside torch (the one in the innermost frame) was written for another torch "
+    "release (or another release of a package it works with) and uses a name or an attribute this "
+    "one does not have. Install the release of that package that supports the torch and packages "
+    "here (its requirements name them), or the releases it asks for."
+)
+TRITON_FOR_THE_BACKEND = (
+    "This backend generates Triton kernels (Inductor on a GPU, or cpu_backend='triton' on the CPU), "
+    "and no triton is importable. Install the triton release this torch was built with (`pip show "
+    "torch` lists it; on Windows a triton-windows build of that release), or use a backend that "
+    "does not need it: the C++ backend on the CPU (cpu_backend='cpp', the default), or compile "
+    "without Inductor's GPU path."
+)
+PYTHON_FOR_THIS_TORCH = (
+    "This torch release's torch.compile (and export's tracer with it) refuses the running Python. "
+    "Use a Python it supports (the release notes list them; an older Python in a fresh "
+    "environment), or a newer torch whose compiler supports this Python."
+)
+DTYPE_FOR_THIS_GPU = (
+    "The generated kernels use a dtype this GPU's architecture does not have (bfloat16 needs sm_80 "
+    "or newer; fp8 e4m3 needs sm_89 or newer). Compile in a dtype the GPU has (float16 or float32: "
+    "convert the model before export), or run on a newer GPU; torch.cuda.get_device_capability() "
+    "tells which it is."
+)
+TRITON_FOR_THIS_CUDA = (
+    "The installed triton is older than the CUDA toolkit it finds and cannot read its version. "
+    "Install the triton release this torch was built with and a toolkit it supports (pip show "
+    "torch lists triton; on Windows a triton-windows release built for this CUDA), or point it at "
+    "an older toolkit (TRITON_PTXAS_PATH, CUDA_HOME)."
+)
+WINDOWS_PATH_LIMIT = (
+    "On Windows a path is limited to 260 characters unless long paths are enabled, and the kernel "
+    "cache nests hashed folders and Inductor's descriptive kernel names: a file just written cannot "
+    "be reopened. Enable long paths (LongPathsEnabled=1), or set TORCHINDUCTOR_CACHE_DIR and "
+    "TRITON_CACHE_DIR to a short folder (C:\\tc); a torch release that shortens kernel names on "
+    "Windows avoids it."
+)
+CACHE_FOLDER_PER_PROCESS = (
+    "A file in the compile cache does not parse. Give each process (each rank, each CI job) its own "
+    "TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR, or keep a shared one on a local disk that no job "
+    "wipes while another compiles; remove the cache folder once to clear the damaged file "
+    "(config.autotune_local_cache=False skips the autotune cache). A torch release that writes its "
+    "caches atomically and reads a damaged entry as a miss avoids it."
+)
+CACHE_CHANGED_UNDERNEATH = (
+    "Another process changed this compile cache while this one wrote or read it: a rank, test worker "
+    "or job that clears the same folder, or a cleaner of /tmp. Give each process its own "
+    "TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR (suffixed by rank or worker id), and clear a "
+    "shared cache only while nothing compiles; later torch releases write and clear these caches "
+    "more carefully."
+)
+COMPILE_PATH_PACKAGE_MISSING = (
+    "Install the missing package into this environment (pip install setuptools, jinja2 or packaging, "
+    "as the error names). torch's compile path imports it: the C++ build through "
+    "torch.utils.cpp_extension imports setuptools, the GEMM templates jinja2. Some torch releases "
+    "required setuptools only on Python 3.12 and newer (2.9 and 2.10 did), and an install with "
+    "--no-deps or a pruned image leaves such packages out."
+)
+SET_CACHE_DIRS_EXPLICITLY = (
+    "The compile stack names its cache folders after HOME and the user name, and this process has "
+    "neither (a service manager or CI runner without HOME, a container uid with no /etc/passwd "
+    "entry). Set HOME, or set TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR to writable folders; "
+    "in a container, create the user or run with one that exists."
+)
+KERNEL_CONFIG_FITS_THIS_GPU = (
+    "A kernel asks for more per-block resources (shared memory, registers, threads) than this GPU "
+    "has. That is not device memory: a smaller batch does not help. Use a kernel configuration made "
+    "for this GPU (smaller block sizes or num_stages for Triton, launch bounds for CUDA C++); compile "
+    "an AOTI package on the GPU model it will serve; where Inductor chose the configuration (an "
+    "autotuned or template kernel), report it with the GPU's name."
+)
+DRIVER_TOO_OLD_OR_NOT_VISIBLE = (
+    "The CUDA runtime found no driver it can use. Either the NVIDIA driver is older than the CUDA "
+    "this torch was built with (update the driver, or install a torch built for an older CUDA), or "
+    "no driver or GPU is visible to this process: a container started without GPU access (--gpus), "
+    "an image build step, a CPU-only build host. Run `nvidia-smi` in the same container or host: if it "
+    "fails, give the process a GPU or keep the code from touching CUDA there."
+)
+USE_A_VISIBLE_GPU_INDEX = (
+    "The process asked for a GPU index it cannot see. CUDA_VISIBLE_DEVICES (set by you, a launcher or "
+    "a scheduler per worker) renumbers the visible GPUs from 0, so cuda:1 does not exist where one GPU "
+    "is visible. Use an index inside torch.cuda.device_count() of this process (cuda:0, or LOCAL_RANK "
+    "within the visible set); a compiled artifact or package fixed to cuda:N serves that index only, "
+    "so compile or load it for the index this process owns."
+)
+COMPILE_WHERE_IT_RUNS = (
+    "This torch release's torch.compile refuses this operating system. Use a torch release and setup "
+    "where torch.compile runs on it, run under WSL2 or Linux, or run the model without compiling "
+    "(make the compile step optional)."
+)
+TRITON_NEEDS_A_C_COMPILER = (
+    "Triton builds a small C launcher for its kernels and found no C compiler. Install one where the "
+    "process runs (gcc or clang; build-essential in a container image; MSVC Build Tools with "
+    "triton-windows on Windows) or point CC at its executable, not at a folder."
+)
+DRIVER_FOR_THIS_TRITON = (
+    "The GPU driver's compiler (IGC/ocloc on Intel GPUs) builds every Triton kernel: install the driver "
+    "release the installed Triton (pytorch-triton-xpu) is tested with, or the Triton that matches the "
+    "driver; if they match, TORCH_COMPILE_DEBUG=1 keeps the kernel to report."
+)
