@@ -339,3 +339,14 @@ def test_a_public_torch_name_missing_is_another_release_and_a_private_one_is_tor
     assert [c.code for c in d.candidates[:2]] == ["AOTD714", "AOTS289"]
     d = diagnose_text("AttributeError: module 'torch._inductor' has no attribute 'codecache'\n")
     assert (d.category, d.code) == (Category.TORCH_BUG, "AOTD905")
+
+
+def test_torch_c_without_a_gpu_binding_is_a_build_without_that_backend():
+    """torch._C's CUDA, XPU and MPS bindings exist only in a build with that backend: a CPU wheel
+    asked for CUDA (set_device, memory statistics) lacks `_cuda_*`; another private name is torch's."""
+    for name in ("phr-205-summarunner-set-device-without-cuda-build", "phr-205-sepconv-slomo-get-device"):
+        d = diagnose_text(load(name)[0])
+        assert (d.category, d.code) == (Category.DEVICE_MISMATCH, "AOTD205"), d.to_dict()
+        assert "AOTD905" not in [c.code for c in d.candidates]
+    d = diagnose_text("AttributeError: module 'torch._C' has no attribute '_jit_pass_lower_graph'\n")
+    assert (d.category, d.code) == (Category.TORCH_BUG, "AOTD905")

@@ -187,6 +187,8 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
              # a GPU facility used from a torch build or host without one: the CUDA hooks' stubs,
              # the dummy classes a CPU-only build defines, a pinned copy with no accelerator
              r"without ATen_(?:cuda|hip) library",
+             # torch._C's bindings for a GPU backend exist only in a build with that backend
+             r"module 'torch\._C' has no attribute '_(?:cuda|cudart|Cuda|xpu|Xpu|mps)\w*'",
              r"PyTorch is not linked with support for (?:cuda|hip|xpu|mps) devices",
              r"Tried to instantiate dummy base class \w+",
              r"torch\.(?:cuda|xpu)\.\w+ requires (?:CUDA|XPU) support",
