@@ -341,6 +341,16 @@ def test_a_public_torch_name_missing_is_another_release_and_a_private_one_is_tor
     assert (d.category, d.code) == (Category.TORCH_BUG, "AOTD905")
 
 
+def test_a_package_s_requirement_on_torch_not_met_is_a_version_mismatch():
+    """pip's resolver naming a conflict with torch, or a library's gate on the running torch: the
+    installed torch is outside the range the package needs (AOTD715); another package's conflict is not."""
+    for name in ("phr-715-vision-2098-nightly-torchvision-pins-torch", "phr-715-tune-a-video-76-compile-needs-torch-2"):
+        d = diagnose_text(load(name)[0])
+        assert (d.category, d.code) == (Category.VERSION_MISMATCH, "AOTD715") and d.confidence < 0.7, d.to_dict()
+    d = diagnose_text("ERROR: pandas 2.2.0 has requirement numpy>=1.22.4, but you'll have numpy 1.21.0 which is incompatible.\n")
+    assert d.code != "AOTD715"
+
+
 def test_torch_c_without_a_gpu_binding_is_a_build_without_that_backend():
     """torch._C's CUDA, XPU and MPS bindings exist only in a build with that backend: a CPU wheel
     asked for CUDA (set_device, memory statistics) lacks `_cuda_*`; another private name is torch's."""

@@ -308,6 +308,14 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "Code written for another torch release looked up a public torch name this torch does not have",
             (PUBLIC_TORCH_NAME_MISSING,),
             0.55, (H.UPGRADE_OR_PIN_TORCH, H.MATCH_INSTALLED_SIGNATURE)),
+    # a package's own requirement on torch not met by the installed release: pip's resolver
+    # naming the conflict (old and new wording), a library's gate on the running torch
+    Pattern("AOTD715", "torch-outside-a-package-s-range", C.VERSION_MISMATCH,
+            "The installed torch is outside the range a package that uses it requires",
+            (r"\bhas requirement torch\s*[=<>!~]=?\s*[\w.+]+, but you'll have torch [\w.+]+ which is incompatible",
+             r"\brequires torch\s*[=<>!~]=?\s*[\w.+]+(?:,\s*[=<>!~]=?\s*[\w.+]+)*, but you have torch [\w.+]+ which is incompatible",
+             r"\brequires (?:PyTorch|torch|pytorch) (?:version )?v?\d+(?:\.\d+)*\+? or (?:higher|newer|above|later)\b"),
+            0.62, (H.UPGRADE_OR_PIN_TORCH,)),
     Pattern("AOTD702", "no-kernel-image", C.VERSION_MISMATCH,
             "The GPU's compute capability or driver is not one the package was built for",
             (r"no kernel image is available for execution on the device",
