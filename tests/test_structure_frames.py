@@ -185,6 +185,21 @@ def test_rank_prefixed_critical_line_is_an_error() -> None:
     assert read_structure(line).chain[-1].short_type == "RuntimeError"
 
 
+@pytest.mark.parametrize("line, symbol", [
+    # lld-link building torch on Windows (pytorch#74445), lld on Linux, MSVC's LINK
+    ("lld-link: error: undefined symbol: __declspec(dllimport) public: __cdecl c10::ValueError::ValueError("
+     "struct c10::SourceLocation, class std::basic_string<char, struct std::char_traits<char>, "
+     "class std::allocator<char>>)", "__declspec(dllimport) public: __cdecl c10::ValueError::ValueError("),
+    ("ld.lld: error: undefined symbol: foo_bar(int)", "foo_bar(int)"),
+    ('main.obj : error LNK2019: unresolved external symbol "void __cdecl c10::detail::torchInternalAssertFail('
+     'char const *)" referenced in function foo', "void __cdecl c10::detail::torchInternalAssertFail(char const *)"),
+])
+def test_every_linker_s_unresolved_symbol_is_a_link_diagnostic(line: str, symbol: str) -> None:
+    (d,) = read_structure(line + "\n").diagnostics
+    assert d.diag.kind == "undefined_reference" and d.diag.subject.startswith(symbol)
+    assert d.origin is (Origin.LINK_TORCH if "c10::" in symbol else Origin.LINK)
+
+
 def test_missing_header_is_environment() -> None:
     st = read_structure(_log("gh-omp-h-macos"))
     assert st.origins == frozenset({Origin.ENV_MISSING_HEADER})

@@ -61,7 +61,12 @@ _HEADER = re.compile(r"['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]
 _LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:cannot find -l(?P<l>[\w+.-]+)"
                         r"|library not found for -l(?P<l2>[\w+.-]+)|cannot open (?:input )?file '(?P<l3>[^']+)'"
                         r"|unable to find library -l(?P<l4>[\w+.-]+))")
-_UNDEF_REF = re.compile(r"undefined reference to [`'‘\"]?(?P<s>[^`'’\"\s]+)")
+# a symbol the link did not resolve, in GNU ld's words, lld's (ld.lld, lld-link, ld64.lld) and
+# MSVC LINK's (LNK2019 / LNK2001)
+_UNDEF_REF = re.compile(r"undefined reference to [`'‘\"]?(?P<s>[^`'’\"\s]+)"
+                        r"|\b(?:ld\.lld|lld-link|ld64\.lld|rust-lld|wasm-ld): error: undefined symbol: (?P<s2>[^\n]+?)\s*$"
+                        r"|\berror LNK20(?:19|01): unresolved external symbol \"?(?P<s3>[^\"\n]+?)\"?(?: referenced| \(|$)")
+_UNDEF_WORDS = ("undefined reference", "undefined symbol", "unresolved external")
 # (ptxas may carry its generation in its name: ptxas-blackwell)
 _NVCC = re.compile(r"^\s*nvcc (?:fatal|error)\s*:\s*(?P<msg>.*)$|\bptxas(?:-\w+)? (?:fatal|error)\s*:\s*(?P<msg2>.*)$")
 _NO_TOOL = re.compile(
@@ -104,9 +109,10 @@ def read_diag(line: str, i: int) -> CompilerDiag | None:
     if m:
         lib = m.group("l") or m.group("l2") or m.group("l3") or m.group("l4") or ""
         return CompilerDiag("missing_library", "error", "", 0, line.strip()[:500], lib, i)
-    m = _UNDEF_REF.search(line)
+    m = _UNDEF_REF.search(line) if any_word(line, _UNDEF_WORDS) else None
     if m:
-        return CompilerDiag("undefined_reference", "error", "", 0, line.strip()[:500], m.group("s"), i)
+        sym = m.group("s") or m.group("s2") or m.group("s3") or ""
+        return CompilerDiag("undefined_reference", "error", "", 0, line.strip()[:500], sym, i)
     d = _DIAG.match(line) or _MSVC.match(line)
     if d:
         msg = d.group("msg").strip()
