@@ -39,7 +39,11 @@ def test_fixtures_present():
 def test_fixture_category(name):
     text, meta = load(name)
     d = diagnose_text(text)
-    assert d.category.value == meta["category"], [c.to_dict() for c in d.candidates]
+    # `text_reads`: where the words cannot tell the cause from another (a config option misspelt or
+    # of another torch release), the reading the words support; the cause must then be a candidate
+    assert d.category.value == meta.get("text_reads", meta["category"]), [c.to_dict() for c in d.candidates]
+    if "text_reads" in meta:
+        assert meta["category"] in [c.category.value for c in d.candidates[:3]]
     if meta.get("code"):
         assert d.code == meta["code"]
     assert 0.0 < d.confidence <= TEXT_CONFIDENCE_CAP

@@ -537,7 +537,8 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             (r"(?:AttributeError|TypeError|KeyError|IndexError|AssertionError)\b[^\n]*\n(?:[^\n]*\n){0,3}?[ \t]*While executing %",
              # a private torch module lacking a name another torch module uses (a public one: AOTD714)
              # (torch._C's GPU-backend bindings, absent from a build without that backend: AOTD205)
-             r"module 'torch(?:\.\w+)*?\._\w*(?:\.\w+)*' has no attribute '(?!aot_|_(?:cuda|cudart|Cuda|xpu|Xpu|mps))\w+'",
+             # (nor a config module's missing option: AOTS182/AOTS242/AOTS243)
+             r"module 'torch(?:\.\w+)*?\._\w*(?:\.\w+)*(?<!\.config)' has no attribute '(?!aot_|_(?:cuda|cudart|Cuda|xpu|Xpu|mps))\w+'",
              r"TypeError: \w+\.(?:<locals>)?\.\w+\(\) (?:missing \d+ required|takes \d+ positional|got an unexpected keyword)"),
             0.6, (H.REPORT_TORCH_BUG, H.UPGRADE_OR_PIN_TORCH)),
     Pattern("AOTD902", "autotune-failure", C.AUTOTUNE_FAILURE,

@@ -41,7 +41,12 @@ _PUBLIC_NAME_MISSING_ELSEWHERE: dict[str, object] = dict(
 
 # what AOTS182, AOTS242 and AOTS243 read alike: the config module refusing an option it does not have
 _CONFIG_OPTION_MISSING: dict[str, object] = dict(
-    types=frozenset({"AttributeError"}), keywords=("config.", "config alias"), also_keywords=(" does not exist",),
+    types=frozenset({"AttributeError", "RuntimeError"}),
+    # the config module's words, a config module read as a plain module, torch.compile's options=
+    keywords=("config.", "config alias", "torch._dynamo.config' has no attribute",
+              "torch._inductor.config' has no attribute", "torch._functorch.config' has no attribute",
+              "unexpected optimization option"),
+    also_keywords=(" does not exist", "has no attribute", "known options are"),
     fixes=(H.CONFIG_OPTION_NAMES,))
 
 # what AOTS203 and AOTS256 read alike: an import of a torch name or module this torch does not have
@@ -156,15 +161,18 @@ API_RULES: tuple[Rule, ...] = (
     # torch's config module refuses an option it does not have (`torch._inductor.config.X does not
     # exist`, from get, set or patch): an option renamed or removed since the recipe was written
     # (`abi_compatible`), an option of another torch, or a name misspelt or guessed. Not an internal
-    # error of the compiler it was raised in. The words do not tell these apart: the three blind
-    # rows read this way carried three labels (unknown, version_mismatch, unsupported), so the
-    # reading names each and claims none above 0.5
-    _r("AOTS182", "config-option-not-in-this-torch", "deprecated_api", 0.46,
+    # error of the compiler it was raised in. The words do not tell these apart, so the reading
+    # names each and claims none above 0.5. The six labelled reports read this way (stop 35): another
+    # release 4, unsupported 1, unknown 1, the legacy API (deprecated_api) none, so another release
+    # is first. torch.compile's options= says the same in its own words ("Unexpected optimization
+    # option X, known options are"), and a config module read as a plain module ("module
+    # 'torch._dynamo.config' has no attribute")
+    _r("AOTS182", "config-option-not-in-this-torch", "deprecated_api", 0.4,
        "A torch config option this torch does not have (renamed or removed since, or misspelt)",
        supersedes=("AOTS121", "AOTS126", "AOTD901"), **_CONFIG_OPTION_MISSING),
     _r("AOTS242", "config-option-name-unknown", "unsupported", 0.42,
        "A config option name this torch does not know (misspelt or guessed)", **_CONFIG_OPTION_MISSING),
-    _r("AOTS243", "config-option-of-another-torch", "version_mismatch", 0.4,
+    _r("AOTS243", "config-option-of-another-torch", "version_mismatch", 0.46,
        "A config option of another torch release than the one installed", **_CONFIG_OPTION_MISSING),
     # a config SECTION's name refused as an option (`torch._inductor.config.cpp does not exist`):
     # the configs were nested by section, as a YAML or JSON file holds them; inductor_configs and

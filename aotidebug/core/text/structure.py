@@ -547,6 +547,9 @@ def _without_advice(text: str) -> str:
     return "\n".join(ln for ln in text.split("\n") if not _ADVICE.match(ln))
 
 
+_KNOWN_OPTIONS = re.compile(r"(known options are )\[[^\]\n]*\]?")
+
+
 def text_for_patterns(text: str, st: Structure) -> str:
     """`text` without its noise lines when an error is present (warnings and deprecation notices are
     evidence, never the cause); unchanged when the text holds no error (then a notice may be all
@@ -557,6 +560,8 @@ def text_for_patterns(text: str, st: Structure) -> str:
     # recognised by their shape: a live exception's structure was read from other text.
     if st.has_error and "Hint:" in text:  # the tracer's advice under an error: what to try, not what happened
         text = _without_advice(text)
+    if "known options are [" in text:  # torch.compile's list of every option name: names, not events
+        text = _KNOWN_OPTIONS.sub(r"\1[...]", text)
     frames = "frame #" in text and any(f.style == "c10" for f in st.cpp_frames)
     noise = set(st.noise) if st.has_error else {n for n in st.noise if is_benign_notice(n)}
     if not frames and not noise:
