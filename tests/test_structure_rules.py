@@ -191,6 +191,7 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-pytorch-134384-triton-cubin-tmp-file-vanished", "torch_bug"),  # AOTS292
     ("cpu-compile-in-an-environment-without-setuptools", "torch_bug"),  # AOTS293: a package torch did not require
     ("gh-nanochat-706-cpu-compile-without-setuptools", "torch_bug"),    # AOTS293
+    ("cpu-compile-fullgraph-refuses-a-print", "unsupported"),  # AOTS295: the tracer under torch.compile
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -235,6 +236,20 @@ def test_a_package_the_compile_path_imports_names_torch_and_the_environment() ->
     # a model's own optional library missing (torchvision) is not the compile path's
     other = "torch._inductor.exc.InductorError: ModuleNotFoundError: No module named 'torchvision'"
     assert not {"AOTS293", "AOTS294"} & {r.code for r in fired(read_structure(other))}
+
+
+def test_the_tracer_s_refusal_is_export_s_only_when_export_is_in_sight() -> None:
+    # torch.compile(fullgraph=True) refusing a print: a construct this compile does not support,
+    # export's reading beside it
+    d = diagnose_text(_log("cpu-compile-fullgraph-refuses-a-print"))
+    assert [(c.category.value, c.code) for c in d.candidates[:2]] == [("unsupported", "AOTS295"),
+                                                                       ("export_failure", "AOTD602")]
+    # the same refusal inside torch.export (its frames, its words) stays export's or its mechanism's
+    for name in ("cpu-export-full-backward-hook-left-registered", "cpu-export-ddp-wrapper-strict"):
+        assert "AOTS295" not in [r.code for r in fired(read_structure(_log(name)))]
+    # a data-dependent branch is export's classic refusal, named by its words alone
+    text = "torch._dynamo.exc.Unsupported: Data-dependent branching\n"
+    assert "AOTS295" not in [r.code for r in fired(read_structure(text))]
 
 
 def test_a_library_given_to_the_package_loader_is_a_candidate() -> None:
@@ -1132,10 +1147,12 @@ def test_a_recompile_past_its_guards_is_the_guard_not_the_tracer() -> None:
     assert "torch_bug" in [c.category.value for c in d.candidates[:3]]
     # the limit's warning alone (the frame then ran eagerly) is read by its words
     assert diagnose_text(_log("cpu-compile-size-guard-recompile-limit-warning")).code == "AOTD112"
-    # Dynamo refusing code it cannot trace, with no recompile in it, stays the tracer's
+    # Dynamo refusing code it cannot trace, with no recompile in it, stays the tracer's (with no
+    # export in sight, a construct not supported first and export's reading beside it: AOTS295)
     for text in ("torch._dynamo.exc.Unsupported: Dynamic control flow is not supported\n",
                  "torch._dynamo.exc.Unsupported: call_function UserDefinedClassVariable() [] {}\n"):
-        assert diagnose_text(text).category.value == "export_failure"
+        cats = [c.category.value for c in diagnose_text(text).candidates[:2]]
+        assert cats == ["unsupported", "export_failure"]
     # the limit in people's words reads the same; raising the limit, or another cache's size, does not
     assert diagnose_text(_log("phr-112-comfyui-8342-hit-the-recompiled-limit")).code == "AOTD112"
     for text in ("we raised the recompile limit to 64 as a workaround\n",
