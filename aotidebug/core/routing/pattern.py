@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..categories import Category as C
 
-__all__ = ["Pattern", "TORCH_OP_NAMESPACES", "IMA_FLAGS", "GPU", "VER"]
+__all__ = ["Pattern", "TORCH_OP_NAMESPACES", "IMA_FLAGS", "GPU", "VER", "TORCH_C_GPU_BINDING"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,9 @@ IMA_FLAGS = ("AOTI_RUNTIME_CHECK_INPUTS", "CUDA_LAUNCH_BLOCKING", "PYTORCH_NO_CU
              "AOT_INDUCTOR_DEBUG_INTERMEDIATE_VALUE_PRINTER")
 GPU = r"(?:gpu|cuda|rocm|hip|xpu)"
 VER = r"(?:torch |pytorch |libtorch |version |v)?\d+\.\d+"
+# torch._C's bindings for a GPU backend (`_cuda_setDevice`, `_xpu_getDevice`, `_mps_...`): they exist
+# only in a torch build with that backend (AOTD205 reads them; AOTD905 leaves them)
+TORCH_C_GPU_BINDING = r"_(?:cuda|cudart|Cuda|xpu|Xpu|mps)"
 
 # torch's own op namespaces (torch.ops.<ns>): an op missing from one is a torch module not imported
 # (AOTD515); from any other namespace, a third-party library missing from the host (AOTS217)

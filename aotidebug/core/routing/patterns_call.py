@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import hints as H
 from ..categories import Category as C
-from .pattern import GPU, IMA_FLAGS, Pattern
+from .pattern import GPU, IMA_FLAGS, TORCH_C_GPU_BINDING, Pattern
 
 # ATen's check of an op's tensors being on one device (AOTD209; AOTS267 reads it too)
 TWO_DEVICES = "Expected all tensors to be on the same device"
@@ -188,7 +188,7 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
              # the dummy classes a CPU-only build defines, a pinned copy with no accelerator
              r"without ATen_(?:cuda|hip) library",
              # torch._C's bindings for a GPU backend exist only in a build with that backend
-             r"module 'torch\._C' has no attribute '_(?:cuda|cudart|Cuda|xpu|Xpu|mps)\w*'",
+             r"module 'torch\._C' has no attribute '" + TORCH_C_GPU_BINDING + r"\w*'",
              r"PyTorch is not linked with support for (?:cuda|hip|xpu|mps) devices",
              r"Tried to instantiate dummy base class \w+",
              r"torch\.(?:cuda|xpu)\.\w+ requires (?:CUDA|XPU) support",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .. import hints as H
 from ..categories import Category as C
-from .pattern import GPU, TORCH_OP_NAMESPACES, VER, Pattern
+from .pattern import GPU, TORCH_C_GPU_BINDING, TORCH_OP_NAMESPACES, VER, Pattern
 
 __all__ = ["PLATFORM_PATTERNS"]
 
@@ -538,7 +538,7 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              # a private torch module lacking a name another torch module uses (a public one: AOTD714)
              # (torch._C's GPU-backend bindings, absent from a build without that backend: AOTD205)
              # (nor a config module's missing option: AOTS182/AOTS242/AOTS243)
-             r"module 'torch(?:\.\w+)*?\._\w*(?:\.\w+)*(?<!\.config)' has no attribute '(?!aot_|_(?:cuda|cudart|Cuda|xpu|Xpu|mps))\w+'",
+             r"module 'torch(?:\.\w+)*?\._\w*(?:\.\w+)*(?<!\.config)' has no attribute '(?!aot_|" + TORCH_C_GPU_BINDING + r")\w+'",
              r"TypeError: \w+\.(?:<locals>)?\.\w+\(\) (?:missing \d+ required|takes \d+ positional|got an unexpected keyword)"),
             0.6, (H.REPORT_TORCH_BUG, H.UPGRADE_OR_PIN_TORCH)),
     Pattern("AOTD902", "autotune-failure", C.AUTOTUNE_FAILURE,
