@@ -1,7 +1,7 @@
 """What a structural rule is: each `Rule` names a MECHANISM (how AOTI fails) by the structure it
 reads (exception type, subsystem, phase, diagnostic origin, frames, signals) plus, at most, the
-words that name that mechanism. The rules themselves: rules_build.py, rules_deploy.py and
-rules_api.py; how they are weighed and combined: structural.py."""
+words that name that mechanism. The rules themselves: rules_build.py, rules_toolchain.py,
+rules_deploy.py and rules_api.py; how they are weighed and combined: structural.py."""
 
 from __future__ import annotations
 
