@@ -192,6 +192,9 @@ def test_rule_table_is_well_formed() -> None:
     ("cpu-compile-in-an-environment-without-setuptools", "torch_bug"),  # AOTS293: a package torch did not require
     ("gh-nanochat-706-cpu-compile-without-setuptools", "torch_bug"),    # AOTS293
     ("cpu-compile-fullgraph-refuses-a-print", "unsupported"),  # AOTS295: the tracer under torch.compile
+    ("gh-pytorch-103461-inductor-buffer-unbound-local", "torch_bug"),         # AOTS296: a generated name unresolved
+    ("gh-pytorch-169050-graph-partition-buffer-unbound-local", "torch_bug"),  # AOTS296
+    ("gh-pytorch-119414-unbacked-symbol-not-defined", "torch_bug"),           # AOTS296 (beside AOTD901)
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -209,6 +212,23 @@ def test_the_tracer_s_internal_error_is_its_own_and_the_user_s_python_is_not() -
             "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
             "might be incorrect.\n")
     assert diagnose_text(cuda).category.value != "torch_bug"
+
+
+def test_a_name_only_generated_code_holds_unresolved_is_torch_s_and_the_user_s_names_are_not() -> None:
+    # arg0_1, buf271, u0 exist only in the code and graphs torch wrote: Python failing to find one
+    # is that code's defect
+    for name in ("gh-pytorch-103461-inductor-buffer-unbound-local", "gh-pytorch-169050-graph-partition-buffer-unbound-local",
+                 "gh-pytorch-119414-unbacked-symbol-not-defined"):
+        assert "AOTS296" in [r.code for r in fired(read_structure(_log(name)))], name
+    for text in ("KeyError: 'primals_2'", "NameError: name 'XBLOCK' is not defined",
+                 "UnboundLocalError: local variable 'getitem_3' referenced before assignment"):
+        assert "AOTS296" in [r.code for r in fired(read_structure(text))], text
+        assert diagnose_text(text).category.value == "torch_bug", text
+    # the user's own names (a dict key, a module never imported, a variable of theirs) are not
+    for text in ("KeyError: 'model'", "NameError: name 'np' is not defined", "KeyError: 'x1'",
+                 "UnboundLocalError: cannot access local variable 'output' where it is not associated with a value",
+                 "KeyError: 'state_dict'", "NameError: name 'buffer' is not defined"):
+        assert "AOTS296" not in [r.code for r in fired(read_structure(text))], text
 
 
 def test_a_crash_inside_the_weights_copy_is_the_weights_and_one_in_the_run_is_not() -> None:

@@ -30,6 +30,13 @@ _ITEM_OF_CONSTANT: dict[str, object] = dict(
 _OUTPUT_NOT_LOWERABLE: dict[str, object] = dict(
     types=frozenset({"AssertionError"}), at=("output",), subsystems=frozenset({S.LOWERING}),
     supersedes=WRAPPED + ("AOTS121", "AOTS126"))
+# the names torch's code generators give (lower case): graph inputs and buffers, AOTAutograd's
+# primals and tangents, FX getitems and lifted constants, size symbols (backed, unbacked, kernel
+# sizes), Triton's index, offset, mask and block names, scheduler ops, kernels' bindings
+_GENERATED_NAME = (r"(?:arg\d+_\d+|buf\d+|primals_\d+|tangents_\d+|getitem_\d+|_tensor_constant\d+|[su]\d+|ks\d+|"
+                   r"[xyzr]0?_?(?:index|offset|numel|mask|block)|op\d+|\w*kernel\w*_\d+)")
+# Python's own words for that name unresolved (a NameError, an unbound local, a missing key)
+_GENERATED_NAME_UNRESOLVED = r"(?:nameerror|unboundlocalerror|keyerror): [^\n]{0,60}?'" + _GENERATED_NAME + r"'"
 # Python's words for a call whose arguments do not fit the function's signature (after "name() ")
 _SIGNATURE_ERROR = (r"(?:missing \d+ required|takes (?:from )?\d+ (?:to \d+ )?positional|got an unexpected keyword|"
                     r"got multiple values for)")
@@ -417,6 +424,13 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS121", "internal-error-in-compiler", "torch_bug", 0.58,
        "A Python internal error raised inside Inductor lowering or codegen",
        types=INTERNAL_TYPES, subsystems=COMPILE_SUBSYSTEMS, raise_sites=frozenset({"torch", "stdlib"}), not_at=API_ENTRIES),
+    # a name only torch's generated code or graph holds (a graph input `arg0_1`, a buffer `buf3`,
+    # `primals_2`, a size symbol `s0`/`u0`/`ks1`, a Triton index or block `xindex`/`XBLOCK`, a
+    # kernel's binding) unresolved at run of that code: the code torch wrote is wrong, whatever
+    # the user's model was
+    _r("AOTS296", "generated-name-unresolved", "torch_bug", 0.56,
+       "A name that only torch's generated code or graph holds was unresolved (NameError, KeyError)",
+       types=frozenset({"NameError", "UnboundLocalError", "KeyError"}), regex=_GENERATED_NAME_UNRESOLVED),
     # forward reads a Python number from a tensor constant (a buffer's .item(), int(t)): export
     # keeps the read, and Inductor's lowering of it meets the folded constant and asserts. torch's
     # defect, with a limit of the path beside it; the model-side fix is the same either way
