@@ -434,6 +434,10 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\baccuracy (?:regression|drop|issue|problem|mismatch|failure|loss)",
              r"\b(?:qualit\w+|quality) regression",
              r"\b(?:this|that|it|output|result|out) is (?:silently )?(?:wrong|incorrect)\b",
+             # a call returning a wrong value, and "silent incorrectness" (torch's own label for it)
+             r"\b(?:returns?|returned|returning|gives?|gave|produces?|produced|yields?) (?:an? )?(?:wrong|incorrect|"
+             r"inconsistent|different|bogus) values?\b",
+             r"\bsilent incorrectness\b|\b(?:is|are|was|were|be) silently (?:incorrect|wrong)\b",
              # the output's quality fell (not its speed: "performance degradation" is not read)
              r"\b(?:quality|outputs?|results?|accuracy|predictions?) (?:\w+ ){0,2}?(?:is |are |was |were |gets? |got )?(?:degrad\w*|deteriorat\w*)"
              r"|\bdegraded (?:\w+ )?(?:outputs?|results?|quality|accuracy|predictions?)\b"
