@@ -231,6 +231,21 @@ def test_a_name_only_generated_code_holds_unresolved_is_torch_s_and_the_user_s_n
         assert "AOTS296" not in [r.code for r in fired(read_structure(text))], text
 
 
+def test_load_state_dict_s_key_lists_read_as_the_weights_and_a_failed_copy_does_not() -> None:
+    keys = ('RuntimeError: Error(s) in loading state_dict for Net:\n\tMissing key(s) in state_dict: "fc.weight". \n'
+            '\tUnexpected key(s) in state_dict: "head.weight". ')
+    assert [(c.category.value, c.code) for c in diagnose_text(keys).candidates[:1]] == [("constant_loading", "AOTD407")]
+    prefixed = keys.replace('"head.weight"', '"_orig_mod.fc.weight"')
+    d = diagnose_text(prefixed)
+    assert d.code == "AOTD408" and hints.STATE_DICT_OF_THE_UNCOMPILED_MODULE in d.fixes
+    # the names matched and a tensor's copy failed: not a key mismatch
+    copy = ('RuntimeError: Error(s) in loading state_dict for Sequential:\n\tWhile copying the parameter named '
+            '"0.weight", whose dimensions in the model are torch.Size([4, 8]) and whose dimensions in the checkpoint '
+            'are torch.Size([4, 8]), an exception occurred : (\'Setting requires_grad=True on inference tensor '
+            'outside InferenceMode is not allowed.\',).')
+    assert {"AOTD407", "AOTD408"}.isdisjoint(c.code for c in diagnose_text(copy).candidates)
+
+
 def test_a_crash_inside_the_weights_copy_is_the_weights_and_one_in_the_run_is_not() -> None:
     d = diagnose_text(_log("cpu-load-constants-of-a-larger-network"))
     assert (d.candidates[0].category.value, d.candidates[0].code) == ("constant_loading", "AOTS291")

@@ -116,6 +116,16 @@ DECLARE_DYNAMIC_DIMS = (
     "specialised) and declare the range with torch.export.Dim(min=..., max=...); read the "
     "`Constraints violated` / `specialized` lines for the dimension that was fixed."
 )
+STATE_DICT_MATCHES_MODULE = (
+    "Load weights saved from this same module class: compare the checkpoint's keys and shapes with "
+    "model.state_dict() (the missing and unexpected keys name the difference: a prefix, a renamed or "
+    "added layer, another configuration) and map the names before load_state_dict."
+)
+STATE_DICT_OF_THE_UNCOMPILED_MODULE = (
+    "torch.compile's wrapper prefixes every key with '_orig_mod.': save model._orig_mod.state_dict() "
+    "(the module the wrapper holds), load into the plain module before compiling, or strip the prefix "
+    "from an existing checkpoint's keys."
+)
 PROVIDE_CONSTANTS = (
     "Packages built with aot_inductor.package_constants_in_so=False carry no weights: call "
     "load_constants({fqn: tensor, ...}, check_full_update=True) with every name from "

@@ -254,6 +254,19 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             (r"\bupdate(?:_user_managed)?_constant_buffer", r"\bupdate_inactive_constant_buffer",
              r"size mismatch for \S+: copying a param with shape"),
             0.7, (H.CHECK_CONSTANTS,)),
+    # torch's load_state_dict refusing a checkpoint whose keys are not the module's: the weights
+    # handed in were saved from another module (a prefix, renamed or added layers, another config)
+    Pattern("AOTD407", "state-dict-keys-do-not-match", C.CONSTANT_LOADING,
+            "The weights' names do not match the module's (load_state_dict's missing or unexpected keys)",
+            # (not the copy of a tensor whose name matched: "While copying the parameter named ...")
+            (r"(?:Missing|Unexpected) key\(s\) in state_dict",),
+            0.66, (H.STATE_DICT_MATCHES_MODULE,)),
+    # ... where the difference is torch.compile's wrapper prefix (`_orig_mod.`) on one side
+    Pattern("AOTD408", "compiled-wrapper-key-prefix", C.CONSTANT_LOADING,
+            "The checkpoint and the module differ by torch.compile's '_orig_mod.' prefix",
+            (r"(?:Missing|Unexpected) key\(s\) in state_dict:[^\n]*?[\"']_orig_mod\.",
+             r"Error(?:\(s\))? (?:in )?loading state_dict for OptimizedModule"),
+            0.72, (H.STATE_DICT_OF_THE_UNCOMPILED_MODULE, H.STATE_DICT_MATCHES_MODULE)),
     Pattern("AOTD404", "constants-not-packaged", C.CONSTANT_LOADING,
             "The package was built without its constants (package_constants_in_so=False)",
             (r"package_constants_in_so['\"`]?\s*[:=]?\s*False",),
