@@ -21,6 +21,11 @@ from aotidebug.core.text.structure import WORDS_WINDOW, Phase, read_structure
     ("Loading the package fails: mmap returns EINVAL", "load"),
     ("the compiled model segfaults at inference for batch 3", "run"),
     ("outputs are NaN after the first call; eager is fine", "run"),
+    # the compiler itself and what it keeps between runs
+    ("[inductor] CPP kernel fusion AssertionError on CPU", "compile"),
+    ("AOTAutogradCache.save fails with a PicklingError on the second run", "compile"),
+    ("precompile fails with an error in the guard state", "compile"),
+    ("the SubprocPool worker died while tuning", "compile"),
 ])
 def test_each_stage_is_read_from_independent_wordings(text, phase):
     assert phase_from_words(text)[0] == phase

@@ -39,6 +39,9 @@ PHASE_WORDS: dict[str, tuple[str, ...]] = {
         r"\bbuilt\b", r"\b(?:g\+\+|gcc\b|clang\b|clang\+\+|nvcc\b|msvc\b|cl\.exe\b)", r"\bautotun\w*",
         r"\bheaders?\b", r"\bundeclared\b|\bnot declared\b|\bno matching (?:function|constructor)\b|\bcannot convert\b",
         r"\blink(?:er|ing)\b", r"\bcpp_builder\b", r"\bcodecache\b|\bcode cache\b",
+        # the compiler itself and what it keeps between runs: its caches, its autotuner, its workers
+        r"\binductor\b", r"\baotautogradcache\b|\bfx ?graph ?cache\b|\bcompile cache\b|\bcachingautotuner\b",
+        r"\bprecompil\w*|\bstandalone_compile\b", r"\bsubproc_?pool\b|\bcompile workers?\b",
     ),
     "load": (
         r"\bload(?:s|ing)?\b", r"\baoti_load_package\b|\baot_load\b|\bload_package\b",
