@@ -231,6 +231,15 @@ def test_a_name_only_generated_code_holds_unresolved_is_torch_s_and_the_user_s_n
         assert "AOTS296" not in [r.code for r in fired(read_structure(text))], text
 
 
+def test_torch_s_contracted_refusals_read_as_unsupported_like_the_spelled_out_ones() -> None:
+    # torch's own messages (torch/_dynamo, torch/_functorch) use the contraction as often as not
+    for text in ("RuntimeError: default destinations aren't supported",
+                 "RuntimeError: this op mutates its input, which isn't supported in Dynamo",
+                 "RuntimeError: Subclasses aren't supported by speculate_subgraph yet"):
+        assert "AOTD506" in [c.code for c in diagnose_text(text).candidates], text
+    assert "AOTD506" not in [c.code for c in diagnose_text("ValueError: it isn't supposed to be None").candidates]
+
+
 def test_load_state_dict_s_key_lists_read_as_the_weights_and_a_failed_copy_does_not() -> None:
     keys = ('RuntimeError: Error(s) in loading state_dict for Net:\n\tMissing key(s) in state_dict: "fc.weight". \n'
             '\tUnexpected key(s) in state_dict: "head.weight". ')

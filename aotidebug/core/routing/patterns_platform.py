@@ -229,7 +229,8 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             0.52, (H.CHECK_OP_DTYPE_SUPPORT, H.REPLACE_UNSUPPORTED_OP)),
     Pattern("AOTD506", "unsupported-feature-prose", C.UNSUPPORTED,
             "A feature, op or backend is not supported on this path",
-            (r"\b(?:is|are) not (?:yet |currently )?(?:supported|implemented)\b",
+            # (and the contraction torch's own messages use: "which isn't supported", "aren't supported")
+            (r"\b(?:(?:is|are) not|isn't|aren't) (?:yet |currently )?(?:supported|implemented)\b",
              r"(?:\bnot|\bcannot|n't) (?:yet |natively )?support\b",
              r"\bno (?:support|fallback|lowering|c[- ]?shim|shim|implementation) (?:for|of)\b",
              r"\bcould not find an? (?:implementation|kernel) for\b",
