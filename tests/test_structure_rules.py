@@ -195,6 +195,9 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-pytorch-103461-inductor-buffer-unbound-local", "torch_bug"),         # AOTS296: a generated name unresolved
     ("gh-pytorch-169050-graph-partition-buffer-unbound-local", "torch_bug"),  # AOTS296
     ("gh-pytorch-119414-unbacked-symbol-not-defined", "torch_bug"),           # AOTS296 (beside AOTD901)
+    ("gh-pytorch-189293-aotautograd-caching-cant-get-local-object", "torch_bug"),  # AOTS297: the cache's pickling
+    ("gh-pytorch-181893-codecache-cannot-pickle-process-group", "torch_bug"),       # AOTS298 (named in the log)
+    ("gh-pytorch-181869-aotautogradcache-save-pickling-error", "torch_bug"),        # AOTS298
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -229,6 +232,22 @@ def test_a_name_only_generated_code_holds_unresolved_is_torch_s_and_the_user_s_n
                  "UnboundLocalError: cannot access local variable 'output' where it is not associated with a value",
                  "KeyError: 'state_dict'", "NameError: name 'buffer' is not defined"):
         assert "AOTS296" not in [r.code for r in fired(read_structure(text))], text
+
+
+def test_pickling_inside_torch_s_caches_and_workers_is_torch_s_and_the_user_s_own_is_not() -> None:
+    logged = read_structure(_log("gh-pytorch-189293-aotautograd-caching-cant-get-local-object"))
+    # the traceback torch logged behind glog prefixes is read as frames
+    assert any(f.module == "torch._functorch._aot_autograd.autograd_cache" for f in logged.frames)
+    assert "AOTS297" in [r.code for r in fired(logged)]
+    # the user's own pickling (a local function sent to a worker process) names none of torch's machinery
+    own = ('Traceback (most recent call last):\n  File "/home/u/train.py", line 30, in <module>\n    p.start()\n'
+           '  File "/usr/lib/python3.11/multiprocessing/reduction.py", line 60, in dump\n'
+           '    ForkingPickler(file, protocol).dump(obj)\n'
+           "AttributeError: Can't pickle local object 'main.<locals>.collate'\n")
+    assert {"AOTS297", "AOTS298"}.isdisjoint(r.code for r in fired(read_structure(own)))
+    # the cache named, but nothing refused by pickle
+    other = "torch._inductor.codecache: TypeError: unsupported operand type(s) for +: 'int' and 'str'"
+    assert {"AOTS297", "AOTS298"}.isdisjoint(r.code for r in fired(read_structure(other)))
 
 
 def test_torch_s_contracted_refusals_read_as_unsupported_like_the_spelled_out_ones() -> None:

@@ -55,6 +55,7 @@ class Rule:
     torch_symbol: bool | None = None  # a diagnostic of a listed origin names a torch/AOTI symbol
     functions: tuple[str, ...] = ()  # a Python or C++ frame function contains one of these
     not_functions: tuple[str, ...] = ()  # no Python or C++ frame function contains one of these
+    words: tuple[str, ...] = ()  # any of these in the report's head and tail (lower case, Structure.words)
     not_words: tuple[str, ...] = ()  # none of these in the report's head and tail (lower case, Structure.words)
     not_at: tuple[str, ...] = ()  # the innermost torch frame's function is none of these (API entries)
     at: tuple[str, ...] = ()  # the innermost torch frame's function is one of these

@@ -39,6 +39,18 @@ _CACHE_FILE_UNREADABLE: dict[str, object] = dict(
                    "torch._inductor.runtime.autotune_cache", "torch._inductor.runtime.triton_heuristics",
                    "torch._inductor.runtime.cache_dir_utils", "triton.runtime.cache"),
     supersedes=WRAPPED + ("AOTS120", "AOTS121", "AOTS122", "AOTS126", "AOTS134", "AOTS135"))
+# pickle refusing an object (Python's words, and their unpickling side)
+_PICKLE_REFUSED: dict[str, object] = dict(
+    types=frozenset({"PicklingError", "UnpicklingError", "AttributeError", "TypeError"}),
+    keywords=("can't pickle", "cannot pickle", "can't get local object", "pickling"),
+    supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS126", "AOTS135"))
+# where torch pickles between runs or processes: its caches, its compile workers, autotuning in
+# a subprocess
+_PICKLING_MACHINERY = ("torch._inductor.codecache", "torch._inductor.compile_worker", "torch._inductor.async_compile",
+                       "torch._inductor.autotune_process", "torch._inductor.compile_fx_ext",
+                       "torch._functorch._aot_autograd.autograd_cache")
+_PICKLING_MACHINERY_WORDS = ("aotautogradcache", "autograd_cache", "fxgraphcache", "codecache", "subproc_pool",
+                             "subprocpool", "compile_worker", "async_compile")
 # triton missing altogether, in torch's words (TritonMissing) or its import's (not a submodule)
 _TRITON_MISSING = ("cannot find a working triton installation", "no module named 'triton'")
 # classes of triton's that torch reads attributes of (its compiled kernel and the kernel's metadata,
@@ -182,6 +194,17 @@ TOOLCHAIN_RULES: tuple[Rule, ...] = (
        "cleared filled again): another process shares the cache folder",
        types=frozenset({"FileNotFoundError", "OSError"}), regex=_CACHE_CHANGED_UNDERNEATH,
        supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS135", "AOTS136"), fixes=(H.CACHE_CHANGED_UNDERNEATH,)),
+    # torch's compile machinery pickling what it keeps or hands between processes (a cache entry
+    # of AOTAutograd or the FX graph cache, a compile worker's result, an autotuning candidate)
+    # and meeting an object pickle cannot take (a triton launcher, a local class, a process group):
+    # the cache or the worker should have bypassed it. Read from the frames, or from the words
+    # naming the cache or the worker beside pickle's own
+    _r("AOTS297", "compile-machinery-cannot-pickle", "torch_bug", 0.55,
+       "torch's compile cache or compile workers could not pickle an object they keep or hand over",
+       frame_modules=_PICKLING_MACHINERY, **_PICKLE_REFUSED),
+    _r("AOTS298", "compile-machinery-cannot-pickle-named", "torch_bug", 0.52,
+       "torch's compile cache or compile workers (named in the report) could not pickle an object",
+       words=_PICKLING_MACHINERY_WORDS, **_PICKLE_REFUSED),
     # Windows' path length limit met in the kernel cache: a file Inductor or triton just wrote
     # cannot be found again (also under Inductor's wrapper: InductorError: FileNotFoundError)
     _r("AOTS273", "windows-path-too-long-in-kernel-cache", "compile_toolchain", 0.6,

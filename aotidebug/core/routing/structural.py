@@ -154,6 +154,8 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
         return False
     if rule.not_functions and any(f.lower() in funcs for f in rule.not_functions):
         return False
+    if rule.words and not any(w in st.words for w in rule.words):
+        return False
     if rule.not_words and any(w in st.words for w in rule.not_words):
         return False
     if rule.test_programs and not any(t in st.test_program.lower() for t in rule.test_programs):

@@ -613,6 +613,23 @@ def _with_reason(exc: ExcLine, lines: list[str]) -> ExcLine:
     return replace(exc, message=(exc.message + "\n" + "\n".join(got))[:1000])
 
 
+def _glog_traceback(b: _Builder, line: str, lines: list[str], i: int) -> bool:
+    """Read a traceback's header or frame behind a glog prefix (torch's `log.exception` prints the
+    worker's or cache's traceback that way); True when the line was one."""
+    g = _GLOG.match(line)
+    if g is None:
+        return False
+    msg = g.group("msg")
+    if _TB_HEADER.match(msg):
+        b.close(None)
+        return True
+    m = _PY_FRAME.match(msg) or _IPY_FRAME.match(msg)
+    if m is None:
+        return False
+    b.frame(m, [], i)  # its code line carries a prefix too: read as a glog line of its own
+    return True
+
+
 def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
     """Parse any log or traceback text into frames, exceptions, C++ frames, glog lines, compiler
     diagnostics, signals and noise. Pure: never imports torch, never raises on odd input.
@@ -643,6 +660,8 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
             if b.frame(m, lines, i):
                 skip = i + 1
             continue
+        if "] " in line and ("File " in line or "Traceback" in line) and _glog_traceback(b, line, lines, i):
+            continue  # a traceback torch logged (log.exception): each of its lines behind a glog prefix
         b.other(line, i)
     b.close(None)
     sections = [replace(sec, exception=_with_reason(sec.exception, lines))
