@@ -625,6 +625,12 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"Model (?:CUDA )?event was not initialized",
              r"Can't find shared library name", r"pure cpu mode doesn't support skip copy"),
             0.62, (H.REPORT_TORCH_BUG, H.UPGRADE_OR_PIN_TORCH)),
+    # sympy refusing bool() of a relational on symbolic sizes: torch's own code (a lowering, a
+    # stride order, a guard) compared sizes as plain Python; the user's code meets SymInts instead
+    Pattern("AOTD918", "symbolic-relational-as-bool", C.TORCH_BUG,
+            "torch's code branched on a comparison of symbolic sizes (sympy cannot decide it)",
+            (r"cannot determine truth value of Relational",),
+            0.68, (H.REPORT_TORCH_BUG, H.RUN_MINIFIER)),
     Pattern("AOTD904", "opaque-container-run", C.OPAQUE_RUNTIME_ERROR,
             "The runtime reported a generic failure without the cause",
             (r"AOTInductorModelContainerRun\w*\(.*\) API call failed",
