@@ -198,6 +198,9 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-pytorch-189293-aotautograd-caching-cant-get-local-object", "torch_bug"),  # AOTS297: the cache's pickling
     ("gh-pytorch-181893-codecache-cannot-pickle-process-group", "torch_bug"),       # AOTS298 (named in the log)
     ("gh-pytorch-181869-aotautogradcache-save-pickling-error", "torch_bug"),        # AOTS298
+    ("gh-ocaml-torch-39-conda-torch-cxx11-references", "version_mismatch"),  # AOTS299: the other string ABI
+    ("gh-pytorch-35518-centos7-old-abi-string", "version_mismatch"),         # AOTS299 (the old ABI's std::string)
+    ("gh-torch-ccl-16-undefined-cxx11-symbol", "version_mismatch"),          # AOTS299 beside AOTD701
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -232,6 +235,23 @@ def test_a_name_only_generated_code_holds_unresolved_is_torch_s_and_the_user_s_n
                  "UnboundLocalError: cannot access local variable 'output' where it is not associated with a value",
                  "KeyError: 'state_dict'", "NameError: name 'buffer' is not defined"):
         assert "AOTS296" not in [r.code for r in fired(read_structure(text))], text
+
+
+def test_only_string_bearing_torch_symbols_unresolved_is_the_abi_and_a_missing_library_is_not() -> None:
+    for name in ("gh-ocaml-torch-39-conda-torch-cxx11-references", "gh-pytorch-35518-centos7-old-abi-string",
+                 "gh-torch-ccl-16-undefined-cxx11-symbol"):
+        assert "AOTS299" in [r.code for r in fired(read_structure(_log(name)))], name
+    # libtorch_cpu left off the link line: symbols without strings are unresolved as well
+    missing = ("/usr/bin/ld: main.o: in function `main':\n"
+               "main.cpp:(.text+0xf87): undefined reference to `torch::inductor::AOTIModelPackageLoader::"
+               "AOTIModelPackageLoader(std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > "
+               "const&, bool)'\n"
+               "main.cpp:(.text+0x1716): undefined reference to `torch::inductor::AOTIModelPackageLoader::run("
+               "std::vector<at::Tensor, std::allocator<at::Tensor> > const&, void*)'\n"
+               "collect2: error: ld returned 1 exit status\n")
+    st = read_structure(missing)
+    assert not st.abi_strings and "AOTS299" not in [r.code for r in fired(st)]
+    assert diagnose_text(missing).category.value == "compile_toolchain"
 
 
 def test_pickling_inside_torch_s_caches_and_workers_is_torch_s_and_the_user_s_own_is_not() -> None:

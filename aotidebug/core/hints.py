@@ -62,6 +62,11 @@ REBUILD_SAME_VERSION = (
     "Rebuild the package with the same torch (and CUDA) version, C++ ABI and hardware target "
     "as the machine that loads it; `aotidebug inspect` shows what the package records."
 )
+LIBTORCH_ABI_MATCH = (
+    "Build the application or extension with the C++ ABI libtorch was built with: take the libtorch "
+    "download of that ABI (the cxx11-ABI archive), or pass -D_GLIBCXX_USE_CXX11_ABI=<0|1> as "
+    "torch.compiled_with_cxx11_abi() says; CMake's TorchConfig sets it when the build uses find_package(Torch)."
+)
 REDUCE_MEMORY = (
     "Reduce memory: free other models, load constants once (not twice), lower the batch, or use "
     "package_constants_in_so=False with user-managed weights."

@@ -65,6 +65,7 @@ class Rule:
     handed: bool | None = None  # True: a live torch frame held the loaded model (Structure.handed_to)
     split_path: bool | None = None  # True: the compile command split a path at a space or quote
     always_true_guard: bool | None = None  # True: every guard export reported holds over its declared range
+    abi_strings: bool | None = None  # True: every unresolved torch symbol takes a std::string (the other C++ ABI)
     no_chain: bool = False  # fires only when no exception was read
     fallback: bool = False
     supersedes: tuple[str, ...] = ()  # pattern codes (AOTD*) this mechanism outranks; rule codes (AOTS*) it explains
@@ -79,7 +80,7 @@ class Rule:
         return bool(self.types or self.subsystems or self.phases or self.origins or self.functions
                     or self.error_types or self.raise_sites or self.at or self.modules or self.frame_modules
                     or self.test_programs
-                    or self.handed is not None)
+                    or self.handed is not None or self.abi_strings is not None)
 
 
 def new_rule(code: str, slug: str, category: str, weight: float, title: str, **kw: object) -> Rule:

@@ -194,6 +194,14 @@ TOOLCHAIN_RULES: tuple[Rule, ...] = (
        "cleared filled again): another process shares the cache folder",
        types=frozenset({"FileNotFoundError", "OSError"}), regex=_CACHE_CHANGED_UNDERNEATH,
        supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS135", "AOTS136"), fixes=(H.CACHE_CHANGED_UNDERNEATH,)),
+    # every torch symbol the linker or loader could not resolve takes a std::string: the application
+    # or extension was built with the other C++ string ABI (_GLIBCXX_USE_CXX11_ABI) than libtorch.
+    # A library left off the link line leaves symbols without strings unresolved too (not this)
+    _r("AOTS299", "libtorch-cxx-string-abi-mismatch", "version_mismatch", 0.7,
+       "The application or extension was built with another C++ string ABI than libtorch (only the "
+       "torch symbols that take a std::string are unresolved)",
+       abi_strings=True, supersedes=("AOTD501", "AOTS131", "AOTS132", "AOTS134", "AOTS135"),
+       fixes=(H.LIBTORCH_ABI_MATCH, H.REBUILD_SAME_VERSION)),
     # torch's compile machinery pickling what it keeps or hands between processes (a cache entry
     # of AOTAutograd or the FX graph cache, a compile worker's result, an autotuning candidate)
     # and meeting an object pickle cannot take (a triton launcher, a local class, a process group):

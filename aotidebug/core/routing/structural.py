@@ -134,6 +134,8 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
         return False
     if rule.always_true_guard is not None and bool(st.always_true_guard) is not rule.always_true_guard:
         return False
+    if rule.abi_strings is not None and bool(st.abi_strings) is not rule.abi_strings:
+        return False
     if rule.not_at and st.torch_frame is not None and st.torch_frame.function in rule.not_at:
         return False
     if rule.at and (st.torch_frame is None or st.torch_frame.function not in rule.at):

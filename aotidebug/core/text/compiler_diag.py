@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .regexscan import any_word, required_literals
 
-__all__ = ["CompilerDiag", "DIAG_WORDS", "read_diag", "read_note"]
+__all__ = ["CompilerDiag", "DIAG_WORDS", "read_diag", "read_note", "string_abi_only"]
 
 # cheap prefilter (lower case): a line holding none of these words holds no diagnostic
 DIAG_WORDS = ("error", "fatal", "not found", "cannot find", "undefined reference", "no such file", "not set",
@@ -135,3 +135,29 @@ def read_diag(line: str, i: int) -> CompilerDiag | None:
     if m:
         return CompilerDiag("linker", "error", "", 0, line.strip()[:500], "ld", i)
     return None
+
+
+# the torch symbols a linker or the dynamic loader could not resolve: demangled (`undefined reference
+# to `c10::Error::Error(...)'`, `more undefined references to ... follow`) or mangled (`undefined symbol: _ZN3c105ErrorC1E...`)
+_UNDEFINED_TORCH = re.compile(r"undefined references? to [`'‘](?P<demangled>(?:c10|at|torch)::[^'’\n]+)['’]"
+                              r"|undefined symbol: (?P<mangled>_ZN?K?\d*(?:3c10|2at|5torch)\w+)")
+# std::string in either C++ ABI, as a demangler writes it or as it is mangled (`NSt7__cxx1112basic_string`,
+# the old ABI's `Ss`)
+_STRING_ABI = re.compile(r"std::(?:__cxx11::)?basic_string|std::string\b")
+_MANGLED_STRING = re.compile(r"St7__cxx1112basic_string|(?<=[A-Z0-9_])Ss(?=[A-Z_0-9]|$)")
+
+
+def string_abi_only(text: str) -> str:
+    """The first unresolved torch symbol when EVERY unresolved torch symbol in `text` takes or
+    returns a std::string (an application or extension built with the other C++ string ABI than
+    libtorch: only the string-bearing symbols fail), else "" (a library left off the link line
+    leaves symbols without strings unresolved too)."""
+    if "undefined" not in text:
+        return ""
+    first = ""
+    for m in _UNDEFINED_TORCH.finditer(text):
+        name = m.group("demangled") or m.group("mangled") or ""
+        if not (_STRING_ABI.search(name) if m.group("demangled") else _MANGLED_STRING.search(name)):
+            return ""
+        first = first or name
+    return first[:300]

@@ -20,7 +20,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from .compiler_diag import CompilerDiag
+from .compiler_diag import CompilerDiag, string_abi_only
 from .frames import (GLOG_ERROR_LEVELS, LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame,
                      Section, inner_types, is_benign_notice, is_c10_frame, make_frame, parse_text)
 from .guards import always_true_guard
@@ -99,6 +99,9 @@ class Structure:
     # a guard export reported as violated that holds over the whole declared range, when every
     # guard it reported is one (guards.py)
     always_true_guard: str = ""
+    # the first unresolved torch symbol when every unresolved one takes a std::string: the other C++
+    # string ABI than libtorch's (compiler_diag.string_abi_only)
+    abi_strings: str = ""
 
     def has_signs(self, cause: str) -> bool:
         """True when some word of `cause`'s own (phase_words.CAUSE_SIGNS) occurs in the text, or
@@ -143,7 +146,7 @@ class Structure:
                              "message": d.diag.message, "torch_symbol": d.torch_symbol} for d in self.diagnostics],
             "signals": list(self.signals), "noise": list(self.noise), "has_error": self.has_error,
             "test_program": self.test_program, "handed_to": self.handed_to, "split_path": self.split_path,
-            "always_true_guard": self.always_true_guard,
+            "always_true_guard": self.always_true_guard, "abi_strings": self.abi_strings,
             "cpp_frames": len(self.cpp_frames), "glog": len(self.glog),
         }
 
@@ -387,7 +390,7 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
                      phase, source if phase is not Phase.UNKNOWN else "", api_call, parsed.cpp_frames,
                      parsed.glog, diags, parsed.signals, parsed.noise, parsed.error_lines, has_error, sections,
                      _test_program(frames, ends), ends.lower(), split_path=parsed.split_path,
-                     always_true_guard=always_true_guard(words))
+                     always_true_guard=always_true_guard(words), abi_strings=string_abi_only(words))
 
 
 def _links_from_text(parsed: ParsedText) -> tuple[ExcLink, ...]:
