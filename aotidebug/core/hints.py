@@ -144,6 +144,11 @@ CHECK_OP_DTYPE_SUPPORT = (
     "Check the op supports this dtype and device (quantised and low-precision kernels often "
     "accept only one activation dtype); cast around the op or pick a supported dtype."
 )
+TORCH_FOR_THE_LIBRARY_S_ANNOTATIONS = (
+    "The custom op's signature uses built-in generics (list[int], Optional[list[...]]) that this torch's "
+    "schema inference does not take yet: install the torch the library requires, or use the library "
+    "release written for this torch (typing.List[...] in the op's signature works on both)."
+)
 UPGRADE_OR_PIN_TORCH = (
     "If it worked on an earlier torch, pin that version (or try the nightly) and report the "
     "regression with both versions and a minimal repro."

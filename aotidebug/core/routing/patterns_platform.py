@@ -317,6 +317,12 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\brequires torch\s*[=<>!~]=?\s*[\w.+]+(?:,\s*[=<>!~]=?\s*[\w.+]+)*, but you have torch [\w.+]+ which is incompatible",
              r"\brequires (?:PyTorch|torch|pytorch) (?:version )?v?\d+(?:\.\d+)*\+? or (?:higher|newer|above|later)\b"),
             0.62, (H.UPGRADE_OR_PIN_TORCH,)),
+    # torch's custom-op schema inference refusing the built-in generics (PEP 585) a newer torch
+    # accepts: the library registering the op was written for a later torch than the one installed
+    Pattern("AOTD716", "custom-op-annotations-of-a-newer-torch", C.VERSION_MISMATCH,
+            "A custom op's signature uses list[...] annotations only a newer torch's schema inference takes",
+            (r"infer_schema\(func\): Parameter \w+ has unsupported type (?:typing\.Optional\[)?list\[",),
+            0.64, (H.TORCH_FOR_THE_LIBRARY_S_ANNOTATIONS, H.UPGRADE_OR_PIN_TORCH)),
     Pattern("AOTD702", "no-kernel-image", C.VERSION_MISMATCH,
             "The GPU's compute capability or driver is not one the package was built for",
             (r"no kernel image is available for execution on the device",
