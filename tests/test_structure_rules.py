@@ -277,6 +277,11 @@ def test_torch_s_contracted_refusals_read_as_unsupported_like_the_spelled_out_on
                  "RuntimeError: Subclasses aren't supported by speculate_subgraph yet"):
         assert "AOTD506" in [c.code for c in diagnose_text(text).candidates], text
     assert "AOTD506" not in [c.code for c in diagnose_text("ValueError: it isn't supposed to be None").candidates]
+    # a refusal naming the kind of thing it does not take, two words in ("control flow operator")
+    assert "AOTD506" in [c.code for c in diagnose_text("RuntimeError: Unsupported control flow operator: while_loop").candidates]
+    # Python's own wording for a wrong operand is not a refusal of support
+    assert "AOTD506" not in [c.code for c in diagnose_text(
+        "TypeError: unsupported operand type(s) for +: 'int' and 'NoneType'").candidates]
 
 
 def test_load_state_dict_s_key_lists_read_as_the_weights_and_a_failed_copy_does_not() -> None:

@@ -235,7 +235,9 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\bno (?:support|fallback|lowering|c[- ]?shim|shim|implementation) (?:for|of)\b",
              r"\bcould not find an? (?:implementation|kernel) for\b",
              r"\bmissing (?:\w+ )?(?:fallbacks?|c[- ]?shims?|shims?|lowerings?|implementations?|support)\b",
-             r"\b(?:unsupported|unimplemented) (?:by|op|operator|dtype|feature|backend|device|type|argument|input)s?\b",
+             # (two words may stand between: "unsupported control flow operator"; not Python's
+             # "unsupported operand type(s) for +", a wrong operand)
+             r"\b(?:unsupported|unimplemented) (?:(?!operand\b)[a-z]+ ){0,2}?(?:by|op|operator|dtype|feature|backend|device|type|argument|input)s?\b",
              r"\bonly (?:partially |fully )?supports?\b|\b(?:is|are) only supported (?:on|for|by|in|with)\b",
              # a platform or device without support, in a reporter's words ("need XPU support",
              # "lack of support for Windows", "doesn't have ROCm support", "doesn't work for rocm yet")
