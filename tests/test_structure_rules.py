@@ -270,6 +270,20 @@ def test_pickling_inside_torch_s_caches_and_workers_is_torch_s_and_the_user_s_ow
     assert {"AOTS297", "AOTS298"}.isdisjoint(r.code for r in fired(read_structure(other)))
 
 
+def test_a_wrapper_s_words_are_not_corroborated_by_a_rule_reading_only_the_wrapper_s_type() -> None:
+    # "InductorError: LoweringException: ValueError: ..." names torch's wrapper twice over, not a cause:
+    # a declared limit of a template reads the same way, so the reading stays under the 0.7 band
+    text = ("torch._inductor.exc.InductorError: LoweringException: ValueError: Number of shared query heads "
+            "sharing the same KV head must be power of 2.\n")
+    d = diagnose_text(text)
+    assert d.category.value == "torch_bug" and d.code == "AOTD901" and d.confidence < 0.7
+    # a rule that reads more than the wrapper (an internal Python error inside the lowering) still does
+    inner = ('Traceback (most recent call last):\n  File "/x/torch/_inductor/lowering.py", line 10, in f\n'
+             '    a = b[3]\n'
+             "torch._inductor.exc.InductorError: LoweringException: IndexError: list index out of range\n")
+    assert diagnose_text(inner).confidence >= 0.7
+
+
 def test_torch_s_contracted_refusals_read_as_unsupported_like_the_spelled_out_ones() -> None:
     # torch's own messages (torch/_dynamo, torch/_functorch) use the contraction as often as not
     for text in ("RuntimeError: default destinations aren't supported",

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..text.structure import Origin, Phase, Structure, Subsystem
+from .rule import WRAPPED, WRAPPER_RULES
 from .rules import RULES, Rule
 
 __all__ = ["Rule", "RULES", "PHASE_PRIORS", "BASE_RATES", "BASE_RATE_SCALE", "base_rates", "score", "fired",
@@ -255,11 +256,13 @@ def merge(pattern: list[tuple[str, float, str]], st: Structure) -> list[tuple[st
     """
     rules = fired(st)
     structural_cats = {r.category for r in rules if r.structural}
+    # a wrapper's wording is not corroborated by a rule that reads only the wrapper's type
+    beyond_wrapper = {r.category for r in rules if r.structural and r.code not in WRAPPER_RULES}
     out: dict[str, tuple[float, str]] = {}
     for cat, conf, code in pattern:
         if cat == "unknown":
             continue
-        if cat in structural_cats:
+        if cat in (beyond_wrapper if code in WRAPPED else structural_cats):
             conf = min(TEXT_CONFIDENCE_CAP, conf + PATTERN_CORROBORATION)
         for r in rules:
             if code in r.supersedes and r.category != cat:
