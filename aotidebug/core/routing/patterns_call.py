@@ -156,7 +156,9 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
     # tensors of two devices (weights or a tensor made in forward on one, the inputs on another)
     Pattern("AOTD208", "fake-device-propagation", C.DEVICE_MISMATCH,
             "Tracing found two devices in one op: weights, tensors made in forward and inputs are not on one device",
-            (r"FakeTensor Device Propagation for \S+, found two different devices",),
+            # (also cut before the devices: "Unhandled FakeTensor Device Propagation for aten.mul.Tensor")
+            (r"FakeTensor Device Propagation for \S+, found two different devices",
+             r"\bUnhandled FakeTensor Device Propagation\b"),
             0.62, (H.ONE_DEVICE_FOR_EXPORT,)),
     # an op met tensors on two devices (ATen's own check): blind rows named the model's side 7
     # times in 8 (a constant or buffer left on another device or on meta, code bound to one
