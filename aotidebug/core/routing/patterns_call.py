@@ -165,7 +165,8 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
     # device index), none the input alone; an input left behind is named beside it (AOTS267)
     Pattern("AOTD209", "tensors-on-two-devices", C.DEVICE_MISMATCH,
             "An op met tensors on two devices: part of the model (a constant, a buffer, code bound to a device) is not where the rest is",
-            (TWO_DEVICES,),
+            # (torch_xla's bridge words it per tensor: a CPU tensor, weight or input, met an XLA op)
+            (TWO_DEVICES, r"\bInput tensor is not an XLA tensor\b"),
             0.66, (H.ONE_DEVICE_FOR_THE_PROGRAM, H.MOVE_INPUTS_TO_DEVICE)),
     # cudaErrorInvalidDevice: a GPU index beyond what this process sees (cuda:1 with one visible
     # GPU, an index fixed in code or in a compiled artifact while CUDA_VISIBLE_DEVICES renumbers)
