@@ -42,8 +42,8 @@ _CACHE_FILE_UNREADABLE: dict[str, object] = dict(
 # pickle refusing an object (Python's words, and their unpickling side)
 _PICKLE_REFUSED: dict[str, object] = dict(
     types=frozenset({"PicklingError", "UnpicklingError", "AttributeError", "TypeError"}),
-    keywords=("can't pickle", "cannot pickle", "can't get local object", "pickling"),
-    supersedes=WRAPPED + ("AOTS121", "AOTS122", "AOTS126", "AOTS135"))
+    keywords=("can't pickle", "cannot pickle", "can't get local object", "pickling"))
+_PICKLE_SUPERSEDES = WRAPPED + ("AOTS121", "AOTS122", "AOTS126", "AOTS135")
 # where torch pickles between runs or processes: its caches, its compile workers, autotuning in
 # a subprocess
 _PICKLING_MACHINERY = ("torch._inductor.codecache", "torch._inductor.compile_worker", "torch._inductor.async_compile",
@@ -209,10 +209,11 @@ TOOLCHAIN_RULES: tuple[Rule, ...] = (
     # naming the cache or the worker beside pickle's own
     _r("AOTS297", "compile-machinery-cannot-pickle", "torch_bug", 0.55,
        "torch's compile cache or compile workers could not pickle an object they keep or hand over",
-       frame_modules=_PICKLING_MACHINERY, **_PICKLE_REFUSED),
+       frame_modules=_PICKLING_MACHINERY, supersedes=_PICKLE_SUPERSEDES + ("AOTS298",),  # the frames explain the words
+       **_PICKLE_REFUSED),
     _r("AOTS298", "compile-machinery-cannot-pickle-named", "torch_bug", 0.52,
        "torch's compile cache or compile workers (named in the report) could not pickle an object",
-       words=_PICKLING_MACHINERY_WORDS, **_PICKLE_REFUSED),
+       words=_PICKLING_MACHINERY_WORDS, supersedes=_PICKLE_SUPERSEDES, **_PICKLE_REFUSED),
     # Windows' path length limit met in the kernel cache: a file Inductor or triton just wrote
     # cannot be found again (also under Inductor's wrapper: InductorError: FileNotFoundError)
     _r("AOTS273", "windows-path-too-long-in-kernel-cache", "compile_toolchain", 0.6,

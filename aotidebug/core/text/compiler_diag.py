@@ -138,11 +138,12 @@ def read_diag(line: str, i: int) -> CompilerDiag | None:
 
 
 # the torch symbols a linker or the dynamic loader could not resolve: demangled (`undefined reference
-# to `c10::Error::Error(...)'`, `more undefined references to ... follow`) or mangled (`undefined symbol: _ZN3c105ErrorC1E...`)
+# to `c10::Error::Error(...)'`, `more undefined references to ... follow`) or mangled
+# (`undefined symbol: _ZN3c105ErrorC1E...`)
 _UNDEFINED_TORCH = re.compile(r"undefined references? to [`'‘](?P<demangled>(?:c10|at|torch)::[^'’\n]+)['’]"
                               r"|undefined symbol: (?P<mangled>_ZN?K?\d*(?:3c10|2at|5torch)\w+)")
-# std::string in either C++ ABI, as a demangler writes it or as it is mangled (`NSt7__cxx1112basic_string`,
-# the old ABI's `Ss`)
+# std::string in either C++ ABI, as a demangler writes it or as it is mangled
+# (`NSt7__cxx1112basic_string`, the old ABI's `Ss`)
 _STRING_ABI = re.compile(r"std::(?:__cxx11::)?basic_string|std::string\b")
 _MANGLED_STRING = re.compile(r"St7__cxx1112basic_string|(?<=[A-Z0-9_])Ss(?=[A-Z_0-9]|$)")
 

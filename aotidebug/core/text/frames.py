@@ -613,7 +613,7 @@ def _with_reason(exc: ExcLine, lines: list[str]) -> ExcLine:
     return replace(exc, message=(exc.message + "\n" + "\n".join(got))[:1000])
 
 
-def _glog_traceback(b: _Builder, line: str, lines: list[str], i: int) -> bool:
+def _glog_traceback(b: _Builder, line: str, i: int) -> bool:
     """Read a traceback's header or frame behind a glog prefix (torch's `log.exception` prints the
     worker's or cache's traceback that way); True when the line was one."""
     g = _GLOG.match(line)
@@ -660,7 +660,7 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
             if b.frame(m, lines, i):
                 skip = i + 1
             continue
-        if "] " in line and ("File " in line or "Traceback" in line) and _glog_traceback(b, line, lines, i):
+        if "] " in line and ("File " in line or "Traceback" in line) and _glog_traceback(b, line, i):
             continue  # a traceback torch logged (log.exception): each of its lines behind a glog prefix
         b.other(line, i)
     b.close(None)
