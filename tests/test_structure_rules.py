@@ -33,7 +33,7 @@ def _log(name: str) -> str:
 def test_rule_table_is_well_formed() -> None:
     pattern_codes = {p.code for p in PATTERNS}
     codes = [r.code for r in RULES]
-    assert len(codes) == len(set(codes)) and all(c[:5] in ("AOTS1", "AOTS2") and len(c) == 7 for c in codes)
+    assert len(codes) == len(set(codes)) and all(c[:5] in ("AOTS1", "AOTS2", "AOTS3") and len(c) == 7 for c in codes)
     assert len({r.slug for r in RULES}) == len(RULES)
     for r in RULES:
         assert r.category in CATEGORIES
@@ -201,6 +201,8 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-ocaml-torch-39-conda-torch-cxx11-references", "version_mismatch"),  # AOTS299: the other string ABI
     ("gh-pytorch-35518-centos7-old-abi-string", "version_mismatch"),         # AOTS299 (the old ABI's std::string)
     ("gh-torch-ccl-16-undefined-cxx11-symbol", "version_mismatch"),          # AOTS299 beside AOTD701
+    ("gh-pytorch-93935-aot-eager-rewraps-past-recursion-limit", "torch_bug"),  # AOTS300: recursion while compiling
+    ("gh-pytorch-167789-dynamo-ignores-setrecursionlimit", "torch_bug"),       # AOTS300
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -218,6 +220,29 @@ def test_the_tracer_s_internal_error_is_its_own_and_the_user_s_python_is_not() -
             "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
             "might be incorrect.\n")
     assert diagnose_text(cuda).category.value != "torch_bug"
+
+
+def test_the_recursion_limit_hit_while_compiling_is_torch_s_and_the_user_s_own_recursion_is_not() -> None:
+    # the same code runs in eager: torch's tracing or compiling recursed (Dynamo inlining, a wrapper
+    # re-wrapped per recompile)
+    for name in ("gh-pytorch-93935-aot-eager-rewraps-past-recursion-limit",
+                 "gh-pytorch-167789-dynamo-ignores-setrecursionlimit"):
+        assert "AOTS300" in [r.code for r in fired(read_structure(_log(name)))], name
+    # the user's own function recursing, with no compile or export in sight, is not read so
+    eager = ("Traceback (most recent call last):\n  File \"train.py\", line 3, in walk\n    return walk(n - 1)\n"
+             "RecursionError: maximum recursion depth exceeded in comparison\n")
+    assert "AOTS300" not in [r.code for r in fired(read_structure(eager))]
+    assert diagnose_text(eager).category.value != "torch_bug"
+
+
+def test_a_compile_that_never_finishes_reads_as_torch_s_and_a_hang_after_it_does_not() -> None:
+    for name in ("phr-919-pytorch-118492-dynamic-compiles-forever", "phr-919-pytorch-147327-never-ending-compile",
+                 "phr-919-xla-5179-hang-with-torch-compile", "phr-919-pytorch-145081-partitioner-hangs"):
+        assert diagnose_text(_log(name)).code == "AOTD919", name
+    for text in ("The server hangs after compilation finished, while serving the second request.",
+                 "I changed the compile flag and now it works.",
+                 "Compilation failed: CppCompileError: C++ compile error\nerror: 'x' was not declared"):
+        assert diagnose_text(text).code != "AOTD919", text
 
 
 def test_a_name_only_generated_code_holds_unresolved_is_torch_s_and_the_user_s_names_are_not() -> None:

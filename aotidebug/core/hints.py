@@ -83,6 +83,12 @@ REPORT_TORCH_BUG = (
     "This looks like an Inductor/AOTI bug: try the latest torch release or nightly, and report it "
     "with a minified repro (DUMP_AOTI_MINIFIER=1)."
 )
+LOCATE_THE_HANG = (
+    "Find the pass that never returns: dump the stuck process's Python stack (`py-spy dump --pid "
+    "PID`, or faulthandler.dump_traceback_later) and rerun with TORCH_LOGS=\"+dynamo,+inductor\"; "
+    "report that pass with the graph's size. A smaller graph (a loop not unrolled, fewer layers per "
+    "compiled region) or another torch release is the usual workaround."
+)
 DISABLE_AUTOTUNE = (
     "Disable or constrain compile-time autotuning (inductor_configs={'max_autotune': False} or "
     "'triton.autotune_at_compile_time': False) and retry."

@@ -639,6 +639,18 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "torch's code branched on a comparison of symbolic sizes (sympy cannot decide it)",
             (r"cannot determine truth value of Relational",),
             0.68, (H.REPORT_TORCH_BUG, H.RUN_MINIFIER)),
+    # a compile that never returns (Dynamo unrolling a loop into a huge graph, a pass or the partitioner
+    # going quadratic, Triton's LLVM looping) is torch's defect far more often than the user's: an
+    # error would have named the user's part. Words only, so it stays below a read error's weight.
+    Pattern("AOTD919", "compile-never-finishes", C.TORCH_BUG,
+            "Compilation hangs or never finishes (a torch pass, the partitioner or a kernel compiler never returns)",
+            (r"\b(?:torch\.compile|compil(?:e|es|ed|ing|ation)|lowering|autotun\w*|partitioner)\b[^\n.]{0,40}?"
+             r"\b(?:hangs?|hung|hanging|gets? stuck|(?:is|was|got) stuck|stall(?:s|ed|ing)?)\b",
+             r"\b(?:hangs?|hung|hanging|stuck|stall(?:s|ed|ing)?)\b (?:\w+ ){0,3}?(?:during|in|while|mid[- ]?|at) "
+             r"(?:the )?(?:\w+ )?(?:compil\w*|lowering|autotun\w*|partition\w*)",
+             r"\bnever[- ]ending compil\w*|\bcompil\w* (?:\w+ ){0,2}?(?:forever|indefinitely)\b"
+             r"|\bnever (?:ends?|finish\w*|complet\w*) compil\w*|\bcompil\w* (?:\w+ ){0,2}?never (?:ends?|finish\w*|complet\w*)"),
+            0.5, (H.LOCATE_THE_HANG, H.REPORT_TORCH_BUG)),
     Pattern("AOTD904", "opaque-container-run", C.OPAQUE_RUNTIME_ERROR,
             "The runtime reported a generic failure without the cause",
             (r"AOTInductorModelContainerRun\w*\(.*\) API call failed",

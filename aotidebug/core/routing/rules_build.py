@@ -78,6 +78,13 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS290", "dynamo-internal-error", "torch_bug", 0.55,
        "The tracer met an exception it did not anticipate in its own code (InternalTorchDynamoError)",
        types=frozenset({"InternalTorchDynamoError"})),
+    # the recursion limit hit while torch traces or compiles code that runs in eager: Dynamo inlining a
+    # call chain, a pytree or repr walk, a wrapper re-wrapped per recompile, or a fake kernel calling
+    # itself. The frames are torch's own; the same code under eager does not recurse so deep.
+    _r("AOTS300", "recursion-limit-while-tracing", "torch_bug", 0.5,
+       "The recursion limit was hit while torch traced or compiled the model",
+       words=("recursionerror", "maximum recursion depth", "recursion limit"),
+       phases=frozenset({P.EXPORT, P.COMPILE}), fixes=(H.REPORT_TORCH_BUG, H.RUN_MINIFIER)),
     # torch.export.dynamic_shapes refusing a Dim definition (a range, a derived expression, one name
     # with two definitions) before tracing: the dynamic-shape specification is the cause (a spec
     # whose STRUCTURE does not match the inputs is an export failure: no Dim named in it)
