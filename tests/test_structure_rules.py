@@ -1307,6 +1307,14 @@ def test_a_stride_the_compiled_graph_did_not_expect_is_the_ops_meta_kernel() -> 
                  "AssertionError: expected size 4==4, stride 2==4 at dim=0\nError in op: input\n",
                  "AssertionError: expected size 4==4, stride 4==4 at dim=0\n"):
         assert all(c.code not in ("AOTS282", "AOTS283") for c in diagnose_text(text).candidates), text
+    # the check's line quoted without its exception type is still read, and a report's words about
+    # a "stride mismatch" do not turn an op's output into the caller's input (AOTD106)
+    bare = ("Stride mismatch under torch.compile\n"
+            "expected size 4==4, stride 1==4 at dim=0; expected size 4==4, stride 4==1 at dim=1\n"
+            "Error in op: torch.ops.aten.linalg_eig.default\n")
+    assert "expected size 4==4" in read_structure(bare).error_text
+    assert diagnose_text(bare).code == "AOTS282"
+    assert diagnose_text("Stride mismatch between the inputs and the compiled model\n").code == "AOTD106"
 
 
 def test_the_gpu_drivers_compiler_failing_is_the_driver_first_and_the_kernel_second() -> None:

@@ -87,18 +87,19 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     # the compiled graph's check of an op's output (assert_size_stride) finding every size as
     # compiled and a stride not: the op's fake (meta) kernel predicted another layout than its
     # real kernel produced. Torch's own ops: a defect of torch (the public rows read); an op of
-    # another namespace: its author's fake kernel, as torch's message itself says (AOTS283)
+    # another namespace: its author's fake kernel, as torch's message itself says (AOTS283). Either
+    # outranks words about an input's strides (AOTD106): the check named an op's output, not an input
     _r("AOTS282", "compiled-layout-check-meta-stride", "torch_bug", 0.58,
        "An op's output has the sizes the compiled graph expected but another stride: its meta "
        "(fake) kernel predicted another layout than the real kernel produced",
        keywords=("expected size",), regex=_LAYOUT_ONLY, not_keywords=("error in op: input",),
-       supersedes=("AOTS150", "AOTS194")),
+       supersedes=("AOTS150", "AOTS194", "AOTD106")),
     _r("AOTS283", "custom-op-fake-kernel-layout", "export_failure", 0.64,
        "A custom op's fake (meta) kernel returns another stride than its real kernel: the compiled "
        "graph's check of the op's output failed",
        keywords=("expected size",), regex=_LAYOUT_ONLY + r"[^\n]*\n\s*(?:error: )?error in op: torch\.ops\.(?!(?:"
        + "|".join(TORCH_OP_NAMESPACES) + r")\.)",
-       supersedes=("AOTS150", "AOTS194", "AOTS282", "AOTS284"), fixes=(H.FAKE_KERNEL_LAYOUT,)),
+       supersedes=("AOTS150", "AOTS194", "AOTS282", "AOTS284", "AOTD106"), fixes=(H.FAKE_KERNEL_LAYOUT,)),
     # the same line naming no op (an older torch, a log cut short): the op may be a library's or
     # the user's custom op as well as torch's, so that reading is listed below AOTS282's
     _r("AOTS284", "layout-check-may-be-a-custom-op-fake", "export_failure", 0.45,

@@ -377,12 +377,14 @@ def _lines(text: str, unwrapped: bool) -> list[str]:
 
 
 _ERRORISH_WORDS = ("error", "what()", "failed", "exception", "assertion", "fault", "garbage-collecting",
-                   "corrupt", "free(): invalid")
+                   "corrupt", "free(): invalid", "expected size")
 _CODEY_WORDS = ("compile", "load", "export", "run_decompositions", "aotimodel")
 # a fault inside the garbage collector and glibc's heap checks say the heap was corrupted before
 _ERRORISH = re.compile(r"\berror\b|\bwhat\(\):|\bfailed\b|\bException\b|\bAssertion\b|\bfault\b|"
                        r"^\s*Garbage-collecting\s*$|double free or corruption|\bcorrupted (?:size|top|double|unsorted)|"
-                       r"free\(\): invalid", re.I)
+                       r"free\(\): invalid|"
+                       # the compiled graph's layout check (assert_size_stride), printed without its type
+                       r"\bexpected size \d+==\d+, stride \d+==\d+ at dim=\d+", re.I)
 _LOAD_ASSIGN = re.compile(r"(?:^|\s)(?P<name>[A-Za-z_]\w*)(?:\.forward)?\s*=\s*[\w.]*"
                           r"(?:aoti_load_package|aot_load|load_package)\s*\(")
 LOADED_MODEL_CALL = "<call of the loaded model> "
