@@ -609,7 +609,7 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\bdead-?lock(?:s|ed|ing)?\b|\b(?:lock|mutex) (?:\w+ )?starvation\b|\bstarv(?:es|ed|ing|ation)\b",
              r"\bnot thread[- ]safe\b|\bthread[- ]safety (?:issue|bug|problem)",
              r"\buse[- ]after[- ]free\b|\bdouble[- ]free\b(?! or corruption)|\bfreed? (?:\w+ ){0,2}?(?:twice|multiple times|more than once)\b|\bdangling (?:pointer|reference|handle)s?\b|\bpremature(?:ly)?\s+(?:\w+\s+)?(?:de-?alloc\w*|free\w*|releas\w*|destr\w*)",
-             r"\b(?:handle|memory|resource|buffer|tensor)s? leak(?:s|ed|ing)?\b|\bleak(?:s|ed|ing)? (?:\w+ ){0,2}?(?:handles?|memory|buffers?|tensors?)\b"),
+             r"\b(?:handle|memory|resource|buffer|tensor)s? leak(?:s|ed|ing|age)?\b|\bleak(?:s|ed|ing)? (?:\w+ ){0,2}?(?:handles?|memory|buffers?|tensors?)\b"),
             0.65, (H.REPORT_TORCH_BUG, H.UPGRADE_OR_PIN_TORCH)),
     Pattern("AOTD914", "codegen-defect-prose", C.TORCH_BUG,
             "The code generator emitted wrong or uncompilable code",
