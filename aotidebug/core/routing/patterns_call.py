@@ -194,6 +194,7 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
              r"module 'torch\._C' has no attribute '" + TORCH_C_GPU_BINDING + r"\w*'",
              r"PyTorch is not linked with support for (?:cuda|hip|xpu|mps) devices",
              r"Tried to instantiate dummy base class \w+",
+             r"NVTX functions not installed",
              r"torch\.(?:cuda|xpu)\.\w+ requires (?:CUDA|XPU) support",
              r"Cannot access accelerator device when none is available",
              r"requires a CUDA or other accelerator backend",
