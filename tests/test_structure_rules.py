@@ -235,6 +235,26 @@ def test_the_recursion_limit_hit_while_compiling_is_torch_s_and_the_user_s_own_r
     assert diagnose_text(eager).category.value != "torch_bug"
 
 
+def test_apple_s_linker_is_read_like_gnu_ld_and_a_library_for_another_architecture_is_named() -> None:
+    # ld64 lists each unresolved symbol as `"sym", referenced from:`, Xcode as `Undefined symbol: sym`;
+    # both are link errors (the toolchain's), as GNU ld's `undefined reference to` is
+    for text in ('Undefined symbols for architecture arm64:\n  "c10::detail::torchCheckFail(char const*, char const*, '
+                 'unsigned int, char const*)", referenced from:\n      _main in main.o\n'
+                 'ld: symbol(s) not found for architecture arm64\n',
+                 "Undefined symbol: typeinfo for c10::AutogradMetaInterface\n"
+                 "ld: symbol(s) not found for architecture arm64\n"):
+        st = read_structure(text)
+        assert any(d.diag.kind == "undefined_reference" for d in st.diagnostics), text
+        assert diagnose_text(text).category.value == "compile_toolchain", text
+    # the linker skipping a library built for the other architecture names the cause of those symbols
+    for name in ("phr-717-pytorch-63558-x86-libtorch-on-m1", "phr-717-rust-bert-326-macos-arm-libc10-x86",
+                 "phr-717-tch-rs-881-found-x86-64-required-arm64"):
+        assert diagnose_text(_log(name)).code == "AOTD717", name
+    same = ("ld: warning: ignoring file libc10.a, building for iOS-arm64 but attempting to link with file built "
+            "for iOS-arm64\nUndefined symbols for architecture arm64:\n  \"c10::Error::Error()\", referenced from:\n")
+    assert diagnose_text(same).code != "AOTD717"
+
+
 def test_a_compile_that_never_finishes_reads_as_torch_s_and_a_hang_after_it_does_not() -> None:
     for name in ("phr-919-pytorch-118492-dynamic-compiles-forever", "phr-919-pytorch-147327-never-ending-compile",
                  "phr-919-xla-5179-hang-with-torch-compile", "phr-919-pytorch-145081-partitioner-hangs"):

@@ -110,6 +110,11 @@ MATCH_CALL_SPEC = (
     "(the package takes tensors by position; reordered keys are silently swapped)."
 )
 USE_REAL_TENSORS = "Pass real tensors with data (not meta or fake tensors) on the compiled device."
+LIBRARY_FOR_THIS_ARCHITECTURE = (
+    "Use the libtorch (and build the extension or package) for this machine's architecture: the "
+    "arm64 download on Apple silicon, x86_64 on Intel, and a Python of the same architecture "
+    "(not under Rosetta); `file` or `lipo -info` on the library shows what it was built for."
+)
 REBUILD_FOR_CPU = (
     "Rebuild the package on a CPU with the same instruction set as the target host, or compile "
     "for a lower baseline (ATEN_CPU_CAPABILITY=avx2 at compile time, or inductor_configs "

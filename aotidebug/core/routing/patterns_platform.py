@@ -366,6 +366,15 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"ELF file(?:'s)? (?:OS ABI|machine|version) (?:is )?(?:invalid|not (?:supported|compatible))",
              r"ELF file data encoding not (?:little|big)-endian"),
             0.78, (H.REBUILD_FOR_CPU, H.REBUILD_SAME_VERSION)),
+    # Apple's linker and loader refusing a library built for the other architecture (an x86_64
+    # libtorch download on Apple silicon, an arm64 one under Rosetta): the link then lists every
+    # torch symbol as undefined, which is the symptom, not the cause
+    Pattern("AOTD717", "library-for-another-architecture", C.VERSION_MISMATCH,
+            "A library was built for another CPU architecture than the program linking or loading it",
+            (r"building for (\S+) but attempting to link with file built for (?!\1\b)\S+",
+             r"found architecture '(\w+)', required architecture '(?!\1')\w+'",
+             r"incompatible architecture \(have '\w+', need '\w+'\)"),
+            0.78, (H.LIBRARY_FOR_THIS_ARCHITECTURE,)),
     # The runtime or loader finds a package older than itself (a missing entry point, an old
     # archive or weights format); the message says to rebuild.
     Pattern("AOTD707", "package-older-than-runtime", C.VERSION_MISMATCH,

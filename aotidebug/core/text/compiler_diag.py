@@ -15,7 +15,7 @@ __all__ = ["CompilerDiag", "DIAG_WORDS", "read_diag", "read_note", "string_abi_o
 DIAG_WORDS = ("error", "fatal", "not found", "cannot find", "undefined reference", "no such file", "not set",
               "is required to build", "toolchain is available", "english language pack",
               "unable to find", "could not find", "failed to find", "nvcc", "ptxas", "ld returned",
-              "library not found", "cannot open")
+              "library not found", "cannot open", "undefined symbol", "referenced from:", "symbol(s) not found")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +61,15 @@ _HEADER = re.compile(r"['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]
 _LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:cannot find -l(?P<l>[\w+.-]+)"
                         r"|library not found for -l(?P<l2>[\w+.-]+)|cannot open (?:input )?file '(?P<l3>[^']+)'"
                         r"|unable to find library -l(?P<l4>[\w+.-]+))")
-# a symbol the link did not resolve, in GNU ld's words, lld's (ld.lld, lld-link, ld64.lld) and
-# MSVC LINK's (LNK2019 / LNK2001)
+# a symbol the link did not resolve, in GNU ld's words, lld's (ld.lld, lld-link, ld64.lld), MSVC
+# LINK's (LNK2019 / LNK2001) and Apple's: ld64 lists each symbol as `"sym", referenced from:` under
+# `Undefined symbols for architecture arm64:`, Xcode's issue list as `Undefined symbol: sym`
 _UNDEF_REF = re.compile(r"undefined reference to [`'‘\"]?(?P<s>[^`'’\"\s]+)"
                         r"|\b(?:ld\.lld|lld-link|ld64\.lld|rust-lld|wasm-ld): error: undefined symbol: (?P<s2>[^\n]+?)\s*$"
-                        r"|\berror LNK20(?:19|01): unresolved external symbol \"?(?P<s3>[^\"\n]+?)\"?(?: referenced| \(|$)")
-_UNDEF_WORDS = ("undefined reference", "undefined symbol", "unresolved external")
+                        r"|\berror LNK20(?:19|01): unresolved external symbol \"?(?P<s3>[^\"\n]+?)\"?(?: referenced| \(|$)"
+                        r"|^\s*(?:error: )?Undefined symbol: (?P<s4>[^\n]+?)\s*$"
+                        r"|^\s*\"(?P<s5>[^\"\n]+)\", referenced from:")
+_UNDEF_WORDS = ("undefined reference", "undefined symbol", "unresolved external", "Undefined symbol", "referenced from:")
 # (ptxas may carry its generation in its name: ptxas-blackwell)
 _NVCC = re.compile(r"^\s*nvcc (?:fatal|error)\s*:\s*(?P<msg>.*)$|\bptxas(?:-\w+)? (?:fatal|error)\s*:\s*(?P<msg2>.*)$")
 _NO_TOOL = re.compile(
@@ -81,7 +84,8 @@ _NO_TOOL = re.compile(
     r"|\bCompiler: (?P<t8>\S+?) is not found", re.I)
 _NO_TOOL_WORDS = ("not found", "no such file", "_home", "is required to build", "toolchain is available",
                   "english language pack")
-_COLLECT2 = re.compile(r"\bcollect2: error: (?P<msg>.*)$|\bld returned \d+ exit status")
+_COLLECT2 = re.compile(r"\bcollect2: error: (?P<msg>.*)$|\bld returned \d+ exit status"
+                       r"|\bld: symbol\(s\) not found for architecture \w+")
 
 
 def read_note(line: str, i: int) -> CompilerDiag | None:
@@ -111,7 +115,7 @@ def read_diag(line: str, i: int) -> CompilerDiag | None:
         return CompilerDiag("missing_library", "error", "", 0, line.strip()[:500], lib, i)
     m = _UNDEF_REF.search(line) if any_word(line, _UNDEF_WORDS) else None
     if m:
-        sym = m.group("s") or m.group("s2") or m.group("s3") or ""
+        sym = m.group("s") or m.group("s2") or m.group("s3") or m.group("s4") or m.group("s5") or ""
         return CompilerDiag("undefined_reference", "error", "", 0, line.strip()[:500], sym, i)
     d = _DIAG.match(line) or _MSVC.match(line)
     if d:
@@ -131,7 +135,7 @@ def read_diag(line: str, i: int) -> CompilerDiag | None:
         if h:
             return CompilerDiag("missing_header", "fatal error", "", 0, line.strip()[:500],
                                 h.group("h") or h.group("h2") or "", i)
-    m = _COLLECT2.search(line) if ("collect2" in line or "ld returned" in line) else None
+    m = _COLLECT2.search(line) if ("collect2" in line or "ld returned" in line or "symbol(s) not found" in line) else None
     if m:
         return CompilerDiag("linker", "error", "", 0, line.strip()[:500], "ld", i)
     return None
