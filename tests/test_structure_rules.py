@@ -255,6 +255,18 @@ def test_apple_s_linker_is_read_like_gnu_ld_and_a_library_for_another_architectu
     assert diagnose_text(same).code != "AOTD717"
 
 
+def test_torch_s_headers_refusing_an_older_cxx_standard_is_the_build_s_flags() -> None:
+    for name in ("phr-527-segmentator-13-cxx17-required", "phr-527-fastertransformer-779-you-need-cxx17",
+                 "phr-527-kaldifeat-80-cxx17-needed-with-torch-2-1", "phr-527-pytorch-github-io-1794-c1189-cxx17"):
+        d = diagnose_text(_log(name))
+        assert (d.code, d.category.value) == ("AOTD527", "compile_toolchain"), name
+        assert d.fixes[0] == hints.CXX_STANDARD_FOR_THIS_TORCH
+    # another compiler error in a torch header, or a compiler too old for the flag, is not read so
+    for text in ("torch/include/c10/util/Exception.h:12:3: error: 'x' was not declared in this scope\n",
+                 "g++: error: unrecognized command-line option '-std=c++17'\n"):
+        assert diagnose_text(text).code != "AOTD527", text
+
+
 def test_a_compile_that_never_finishes_reads_as_torch_s_and_a_hang_after_it_does_not() -> None:
     for name in ("phr-919-pytorch-118492-dynamic-compiles-forever", "phr-919-pytorch-147327-never-ending-compile",
                  "phr-919-xla-5179-hang-with-torch-compile", "phr-919-pytorch-145081-partitioner-hangs"):

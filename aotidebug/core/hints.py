@@ -110,6 +110,11 @@ MATCH_CALL_SPEC = (
     "(the package takes tensors by position; reordered keys are silently swapped)."
 )
 USE_REAL_TENSORS = "Pass real tensors with data (not meta or fake tensors) on the compiled device."
+CXX_STANDARD_FOR_THIS_TORCH = (
+    "Compile with the C++ standard this torch's headers require (C++17 since torch 2.1): "
+    "set_property(TARGET ... CXX_STANDARD 17) or -std=c++17, or take the flags from torch "
+    "(TORCH_CXX_FLAGS, torch.utils.cpp_extension); a build file written for an older torch says 14."
+)
 LIBRARY_FOR_THIS_ARCHITECTURE = (
     "Use the libtorch (and build the extension or package) for this machine's architecture: the "
     "arm64 download on Apple silicon, x86_64 on Intel, and a Python of the same architecture "
