@@ -267,6 +267,17 @@ def test_torch_s_headers_refusing_an_older_cxx_standard_is_the_build_s_flags() -
         assert diagnose_text(text).code != "AOTD527", text
 
 
+def test_a_library_s_own_check_of_the_torch_it_was_built_for_reads_only_when_the_versions_differ() -> None:
+    for name in ("phr-715-vllm-2245-xformers-built-for-cu121-have-cu118",
+                 "phr-715-vllm-2580-xformers-built-for-cuda-torch-on-rocm"):
+        assert diagnose_text(_log(name)).code == "AOTD715", name
+    assert diagnose_text("Error: this tch version expects PyTorch 2.4.0, got 2.8.0\n").code == "AOTD715"
+    # the same check printing the same version on both sides (it failed for another reason)
+    for text in ("xFormers was built for: PyTorch 2.0.1 with CUDA None (you have 2.0.1) Python 3.10.8 (you have 3.10.8)\n",
+                 "Error: this tch version expects PyTorch 2.4.0, got 2.4.0\n"):
+        assert all(c.code != "AOTD715" for c in diagnose_text(text).candidates), text
+
+
 def test_a_compile_that_never_finishes_reads_as_torch_s_and_a_hang_after_it_does_not() -> None:
     for name in ("phr-919-pytorch-118492-dynamic-compiles-forever", "phr-919-pytorch-147327-never-ending-compile",
                  "phr-919-xla-5179-hang-with-torch-compile", "phr-919-pytorch-145081-partitioner-hangs"):

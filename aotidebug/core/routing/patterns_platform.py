@@ -324,7 +324,11 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "The installed torch is outside the range a package that uses it requires",
             (r"\bhas requirement torch\s*[=<>!~]=?\s*[\w.+]+, but you'll have torch [\w.+]+ which is incompatible",
              r"\brequires torch\s*[=<>!~]=?\s*[\w.+]+(?:,\s*[=<>!~]=?\s*[\w.+]+)*, but you have torch [\w.+]+ which is incompatible",
-             r"\brequires (?:PyTorch|torch|pytorch) (?:version )?v?\d+(?:\.\d+)*\+? or (?:higher|newer|above|later)\b"),
+             r"\brequires (?:PyTorch|torch|pytorch) (?:version )?v?\d+(?:\.\d+)*\+? or (?:higher|newer|above|later)\b",
+             # a library's own check of the torch it was built for against the one it found
+             # (xFormers: "was built for: PyTorch 2.1.2+cu121 with CUDA 1201 (you have 2.1.2+cu118)")
+             r"\bwas built for:? (?:PyTorch|torch) v?(\d[\w.+]*)(?=\s)[^\n(]{0,40}\(you have (?!\1\))v?\d[\w.+]*\)",
+             r"\bexpects (?:PyTorch|torch|libtorch) v?(\d[\w.]*), got (?!\1\b)v?\d[\w.]*"),
             0.62, (H.UPGRADE_OR_PIN_TORCH,)),
     # torch's custom-op schema inference refusing the built-in generics (PEP 585) a newer torch
     # accepts: the library registering the op was written for a later torch than the one installed
