@@ -66,12 +66,13 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"undefined symbol: __(?:asan|tsan|msan|hwasan)_\w+"),
             0.82, (H.BUILD_WITHOUT_SANITIZER,)),
     # torch's headers refusing the C++ standard they are compiled with (C++17 since torch 2.1): the
-    # build's own flags (a CMake CXX_STANDARD or -std written for an older torch), not the compiler
+    # build's own flags (a CMake CXX_STANDARD or -std written for an older torch), not the compiler;
+    # below 0.7: such a build file is as often read as written for another torch (version_mismatch)
     Pattern("AOTD527", "cxx-standard-below-torch-s", C.COMPILE_TOOLCHAIN,
             "The build compiles torch's headers with an older C++ standard than they require",
             (r"C\+\+\d\d or later compatible compiler is required(?: to use (?:PyTorch|ATen|c10|torch))?",
              r"\b[Yy]ou need C\+\+\d\d to compile (?:PyTorch|pytorch|ATen)"),
-            0.7, (H.CXX_STANDARD_FOR_THIS_TORCH,)),
+            0.64, (H.CXX_STANDARD_FOR_THIS_TORCH,)),
     # a build tool of another version than the build needs: cmake older than the generated
     # CMakeLists asks for, a host compiler nvcc does not accept, a compiler that does not know a
     # flag the build passes (-std=c++17 on an old gcc): the host's tools, not the generated code
