@@ -283,6 +283,7 @@ def test_a_compile_that_never_finishes_reads_as_torch_s_and_a_hang_after_it_does
                  "phr-919-xla-5179-hang-with-torch-compile", "phr-919-pytorch-145081-partitioner-hangs"):
         assert diagnose_text(_log(name)).code == "AOTD919", name
     for text in ("The server hangs after compilation finished, while serving the second request.",
+                 "The compiled model hangs on the second call.",
                  "I changed the compile flag and now it works.",
                  "Compilation failed: CppCompileError: C++ compile error\nerror: 'x' was not declared"):
         assert diagnose_text(text).code != "AOTD919", text

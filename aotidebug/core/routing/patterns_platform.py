@@ -665,8 +665,9 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # error would have named the user's part. Words only, so it stays below a read error's weight.
     Pattern("AOTD919", "compile-never-finishes", C.TORCH_BUG,
             "Compilation hangs or never finishes (a torch pass, the partitioner or a kernel compiler never returns)",
-            (r"\b(?:torch\.compile|compil(?:e|es|ed|ing|ation)|lowering|autotun\w*|partitioner)\b[^\n.]{0,40}?"
-             r"\b(?:hangs?|hung|hanging|gets? stuck|(?:is|was|got) stuck|stall(?:s|ed|ing)?)\b",
+            # (not "compiled": a compiled model hanging is a hang at run time, not in the compile)
+            (r"\b(?:torch\.compile|compile|compiling|compilation|lowering|autotun\w*|partitioner)\b\S* (?:[\w,]+ ){0,5}?"
+             r"(?:hangs?|hung|hanging|gets? stuck|(?:is|was|got) stuck|stall(?:s|ed|ing)?)\b",
              r"\b(?:hangs?|hung|hanging|stuck|stall(?:s|ed|ing)?)\b (?:\w+ ){0,3}?(?:during|in|while|mid[- ]?|at) "
              r"(?:the )?(?:\w+ )?(?:compil\w*|lowering|autotun\w*|partition\w*)",
              r"\bnever[- ]ending compil\w*|\bcompil\w* (?:\w+ ){0,2}?(?:forever|indefinitely)\b"
