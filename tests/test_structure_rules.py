@@ -278,6 +278,17 @@ def test_a_library_s_own_check_of_the_torch_it_was_built_for_reads_only_when_the
         assert all(c.code != "AOTD715" for c in diagnose_text(text).candidates), text
 
 
+def test_compiled_strides_compared_with_eager_are_torch_s_and_an_input_s_layout_is_the_caller_s() -> None:
+    for name in ("phr-920-pytorch-167430-all-reduce-stride-vs-eager", "phr-920-pytorch-198364-ops-return-other-strides",
+                 "phr-920-intel-xpu-triton-5950-compiled-returns-different-stride",
+                 "phr-920-pytorch-197815-like-ops-size-one-stride"):
+        d = diagnose_text(_log(name))
+        assert (d.code, d.category.value) == ("AOTD920", "torch_bug"), name
+    for text in ("The input strides differ from the compiled ones.", "A non-contiguous input gives wrong results.",
+                 "Stride mismatch between the inputs and the compiled model."):
+        assert diagnose_text(text).code == "AOTD106", text
+
+
 def test_a_compile_that_never_finishes_reads_as_torch_s_and_a_hang_after_it_does_not() -> None:
     for name in ("phr-919-pytorch-118492-dynamic-compiles-forever", "phr-919-pytorch-147327-never-ending-compile",
                  "phr-919-xla-5179-hang-with-torch-compile", "phr-919-pytorch-145081-partitioner-hangs"):

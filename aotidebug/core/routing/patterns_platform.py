@@ -673,6 +673,16 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\bnever[- ]ending compil\w*|\bcompil\w* (?:\w+ ){0,2}?(?:forever|indefinitely)\b"
              r"|\bnever (?:ends?|finish\w*|complet\w*) compil\w*|\bcompil\w* (?:\w+ ){0,2}?never (?:ends?|finish\w*|complet\w*)"),
             0.5, (H.LOCATE_THE_HANG, H.REPORT_TORCH_BUG)),
+    # the compiled result's layout compared with eager's: Inductor or an op's meta kernel chose other
+    # strides than eager (values equal). Above an input's layout words (AOTD106): eager is the reference
+    Pattern("AOTD920", "compiled-strides-differ-from-eager", C.TORCH_BUG,
+            "The compiled result has other strides than eager's (Inductor or an op's meta kernel chose another layout)",
+            (r"\bstrides?\b[^\n.]{0,60}?\b(?:differ\w*|mismatch\w*|do(?:es)? not match|doesn't match|disagree\w*)\b[^\n.]{0,40}?\beager\b",
+             r"\beager\b[^\n.]{0,60}?\b(?:differ\w*|mismatch\w*|disagree\w*)\b[^\n.]{0,30}?\bstrides?\b",
+             r"\b(?:other|different|wrong) (?:output )?strides? than (?:in )?eager\b",
+             r"\b(?:compiled?|inductor|torch\.compile)\b[^\n.]{0,40}?\b(?:returns?|changes?|gives?|produces?) (?:a |the )?"
+             r"(?:(?:different|other|wrong|contiguous) )?(?:output )?(?:strides?|layouts?)\b"),
+            0.66, (H.REPORT_TORCH_BUG, H.MAKE_CONTIGUOUS)),
     Pattern("AOTD904", "opaque-container-run", C.OPAQUE_RUNTIME_ERROR,
             "The runtime reported a generic failure without the cause",
             (r"AOTInductorModelContainerRun\w*\(.*\) API call failed",
