@@ -665,13 +665,14 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # error would have named the user's part. Words only, so it stays below a read error's weight.
     Pattern("AOTD919", "compile-never-finishes", C.TORCH_BUG,
             "Compilation hangs or never finishes (a torch pass, the partitioner or a kernel compiler never returns)",
-            # (not "compiled": a compiled model hanging is a hang at run time, not in the compile)
-            (r"\b(?:torch\.compile|compile|compiling|compilation|lowering|autotun\w*|partitioner)\b\S* (?:[\w,]+ ){0,5}?"
-             r"(?:hangs?|hung|hanging|gets? stuck|(?:is|was|got) stuck|stall(?:s|ed|ing)?)\b",
+            # each wording leads on "compile " or a rarer word, never on "compiled" (a compiled model
+            # hanging is a hang at run time, and logs repeat "compiled": a lead scanned at each one)
+            (r"\b(?:torch\.compile[ (]|compile[ (]|compiling |compilation |lowering |autotuning |partitioner )(?:\S* )?"
+             r"(?:[\w,]+ ){0,5}?(?:hangs?|hung|hanging|gets? stuck|(?:is|was|got) stuck|stall(?:s|ed|ing)?)\b",
              r"\b(?:hangs?|hung|hanging|stuck|stall(?:s|ed|ing)?)\b (?:\w+ ){0,3}?(?:during|in|while|mid[- ]?|at) "
              r"(?:the )?(?:\w+ )?(?:compil\w*|lowering|autotun\w*|partition\w*)",
-             r"\bnever[- ]ending compil\w*|\bcompil\w* (?:\w+ ){0,2}?(?:forever|indefinitely)\b"
-             r"|\bnever (?:ends?|finish\w*|complet\w*) compil\w*|\bcompil\w* (?:\w+ ){0,2}?never (?:ends?|finish\w*|complet\w*)"),
+             r"\bnever[- ]ending compil\w*|\bnever (?:ends?|finish\w*|complet\w*) compil\w*",
+             r"\b(?:compiles |compiling |compilation |compile )(?:\w+ ){0,2}?(?:forever|indefinitely|never (?:ends?|finish\w*|complet\w*))\b"),
             0.5, (H.LOCATE_THE_HANG, H.REPORT_TORCH_BUG)),
     # the compiled result's layout compared with eager's: Inductor or an op's meta kernel chose other
     # strides than eager (values equal). Above an input's layout words (AOTD106): eager is the reference
@@ -680,7 +681,7 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             (r"\bstrides?\b[^\n.]{0,60}?\b(?:differ\w*|mismatch\w*|do(?:es)? not match|doesn't match|disagree\w*)\b[^\n.]{0,40}?\beager\b",
              r"\beager\b[^\n.]{0,60}?\b(?:differ\w*|mismatch\w*|disagree\w*)\b[^\n.]{0,30}?\bstrides?\b",
              r"\b(?:other|different|wrong) (?:output )?strides? than (?:in )?eager\b",
-             r"\b(?:compiled?|inductor|torch\.compile)\b[^\n.]{0,40}?\b(?:returns?|changes?|gives?|produces?) (?:a |the )?"
+             r"\b(?:inductor|torch\.compile)\b[^\n.]{0,40}?\b(?:returns?|changes?|gives?|produces?) (?:a |the )?"
              r"(?:(?:different|other|wrong|contiguous) )?(?:output )?(?:strides?|layouts?)\b"),
             0.66, (H.REPORT_TORCH_BUG, H.MAKE_CONTIGUOUS)),
     Pattern("AOTD904", "opaque-container-run", C.OPAQUE_RUNTIME_ERROR,
