@@ -6,7 +6,7 @@ Each rule names a MECHANISM (how AOTI fails), never one report's words. Conditio
 Weighting scheme (three kinds of evidence, strongest first)
 ----------------------------------------------------------
 1. Specific patterns (patterns.py, AOTD*): 0.50-0.93. A message that names the cause.
-2. Structure (the rules in rules.py, AOTS1xx): 0.35-0.70. What raised, where, in which phase. Bands:
+2. Structure (the rules in rules.py, AOTS1xx to AOTS3xx): 0.35-0.70. What raised, where, in which phase. Bands:
    - 0.62-0.70: the exception TYPE (or a diagnostic's origin) is the mechanism itself
      (GuardOnDataDependentSymNode, ConstraintViolationError, OutOfMemoryError, a missing system
      header, MissingOperatorWithoutDecomp);
@@ -250,7 +250,7 @@ def merge(pattern: list[tuple[str, float, str]], st: Structure) -> list[tuple[st
       +PATTERN_CORROBORATION (capped at TEXT_CONFIDENCE_CAP);
     - a pattern candidate listed in a fired rule's `supersedes` is capped just below that rule,
       one listed in its `rivals` at RIVAL_CAP;
-    - a structural category no pattern named is added at its structural weight (code AOTS1xx,
+    - a structural category no pattern named is added at its structural weight (code AOTSnnn,
       or AOTS000 for a phase prior);
     - `unknown` stays only when neither side produced anything.
     """
