@@ -110,6 +110,10 @@ MATCH_CALL_SPEC = (
     "(the package takes tensors by position; reordered keys are silently swapped)."
 )
 USE_REAL_TENSORS = "Pass real tensors with data (not meta or fake tensors) on the compiled device."
+OUTPUT_LAYOUT_AS_EAGER = (
+    "Do not rely on the compiled result's strides where eager's matter: call .contiguous() or "
+    ".to(memory_format=...) on it, and report the op with the eager and the compiled strides."
+)
 CXX_STANDARD_FOR_THIS_TORCH = (
     "Compile with the C++ standard this torch's headers require (C++17 since torch 2.1): "
     "set_property(TARGET ... CXX_STANDARD 17) or -std=c++17, or take the flags from torch "

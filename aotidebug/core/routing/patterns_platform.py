@@ -683,7 +683,7 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\b(?:other|different|wrong) (?:output )?strides? than (?:in )?eager\b",
              r"\b(?:inductor|torch\.compile)\b[^\n.]{0,40}?\b(?:returns?|changes?|gives?|produces?) (?:a |the )?"
              r"(?:(?:different|other|wrong|contiguous) )?(?:output )?(?:strides?|layouts?)\b"),
-            0.66, (H.REPORT_TORCH_BUG, H.MAKE_CONTIGUOUS)),
+            0.66, (H.REPORT_TORCH_BUG, H.OUTPUT_LAYOUT_AS_EAGER)),
     Pattern("AOTD904", "opaque-container-run", C.OPAQUE_RUNTIME_ERROR,
             "The runtime reported a generic failure without the cause",
             (r"AOTInductorModelContainerRun\w*\(.*\) API call failed",
