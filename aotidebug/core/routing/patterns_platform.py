@@ -67,7 +67,7 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             0.82, (H.BUILD_WITHOUT_SANITIZER,)),
     # torch's headers refusing the C++ standard they are compiled with (C++17 since torch 2.1): the
     # build's own flags (a CMake CXX_STANDARD or -std written for an older torch), not the compiler;
-    # below 0.7: such a build file is as often read as written for another torch (version_mismatch)
+    # below 0.7: a build file written for an older torch can also be read as a version mismatch
     Pattern("AOTD527", "cxx-standard-below-torch-s", C.COMPILE_TOOLCHAIN,
             "The build compiles torch's headers with an older C++ standard than they require",
             (r"C\+\+\d\d or later compatible compiler is required(?: to use (?:PyTorch|ATen|c10|torch))?",
