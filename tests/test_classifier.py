@@ -17,7 +17,7 @@ from aotidebug.core.categories import Category
 from aotidebug.core.describe import error_text
 from aotidebug.core.routing.classify import (LARGE_TEXT, TEXT_CONFIDENCE_CAP, classify, diagnose_text,
                                   reduce_large)
-from aotidebug.core.routing.structural import BASE_RATES
+from aotidebug.core.routing.structural import BASE_RATES, PRIOR_CAP, UNPLACED_PRIORS
 from aotidebug.core.text.extract import extract, faulting_kernel, signal_from_status
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,6 +115,27 @@ def test_an_unread_report_ranks_base_rates_after_unknown():
     assert all("base rate" in c.title for c in d.candidates[1:])
     # nothing said: no base rate either
     assert [c.category for c in diagnose_text("  \n 12 ").candidates] == [Category.UNKNOWN]
+
+
+def test_an_error_quoted_without_its_place_gets_base_rates_not_unknown():
+    # an exception was read, only its place was not (no traceback, no C++ frame, no phase, no
+    # mechanism): the base rates of such reports lead, at the prior's cap and below, unknown after
+    # them, and the next measurement that would decide is advised
+    for text in ["torch.compile of my model: KeyError: 'running_var'",
+                 "RuntimeError: the exported graph holds a node the converter cannot place",
+                 "Seen with torch 2.12:\nAssertionError"]:
+        d = diagnose_text(text)
+        cats = [c.category for c in d.candidates]
+        assert cats == [*(Category.parse(c) for c, _ in UNPLACED_PRIORS), Category.UNKNOWN], text
+        assert d.confidence <= PRIOR_CAP and "base rate" in d.title
+        assert "next_measurement" in d.details and d.details["next_measurement"] in d.fixes
+    # the same error with its traceback has a place to read: no base rate stands in for it
+    traced = ("Traceback (most recent call last):\n  File \"/home/me/prep.py\", line 4, in <module>\n"
+              "    norm = stats['running_var']\nKeyError: 'running_var'\n(torch.compile of my model)")
+    assert diagnose_text(traced).category is Category.UNKNOWN
+    # an error that says nothing of torch's machinery is not one of its reports
+    assert diagnose_text("KeyError: 'running_var'").category is Category.UNKNOWN
+    assert diagnose_text("ValueError: garbage").category is Category.UNKNOWN
 
 
 def test_diagnose_never_raises():

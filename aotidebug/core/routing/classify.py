@@ -245,7 +245,9 @@ def _merge_structure(candidates: list[Candidate], st: Structure) -> list[Candida
         if category is Category.UNKNOWN and code not in rules:
             continue  # a rule may name a cause outside AOTI's families (the host's): that reading stays
         title = ((rules[code].title if code in rules else titles.get(code))
-                 or f"{category.value} is common in the {st.phase.value} phase")
+                 or (f"{category.value} is common in the {st.phase.value} phase" if st.phase is not Phase.UNKNOWN
+                     else f"{category.value} is a common cause of an error quoted without its traceback "
+                          "(a base rate, not a reading)"))
         out.append(Candidate(category, conf, code, title))
     if out and out[0].confidence < WEAK_READING and all(c.category is not Category.UNKNOWN for c in out):
         out.append(Candidate(Category.UNKNOWN, UNKNOWN_CONFIDENCE, "AOTD000", "unknown"))
