@@ -41,6 +41,16 @@ def _windows(t: str) -> str:
     return t.replace("\n", "\r\n")
 
 
+_EXC_START = re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failure)\b")
+
+
+def _pytest(t: str) -> str:
+    """pytest's report of a failed test: the exception line and everything after it behind "E"."""
+    lines = t.split("\n")
+    at = next((i for i, ln in enumerate(lines) if _EXC_START.match(ln)), len(lines))
+    return "\n".join(lines[:at] + [("E       " + ln).rstrip() for ln in lines[at:]])
+
+
 # (name, wrapper): each one a way a real log reaches a report, the words untouched.
 WRAPPERS: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("github-quote", _each_line("> ")),
@@ -52,6 +62,7 @@ WRAPPERS: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("terminal-colour", lambda t: "\n".join(f"\x1b[31m{ln}\x1b[0m" for ln in t.split("\n"))),
     ("windows", _windows),
     ("indented", _each_line("    ")),
+    ("pytest", _pytest),
 )
 def hard_wrap(text: str, width: int) -> str:
     """Every line cut at `width` columns, the way some consoles copy."""

@@ -55,6 +55,10 @@ def test_every_dev_report_reads_the_same_wrapped(name, wrap, corpus_rows):
     ("2026-01-01T12:00:00Z RuntimeError: x", "RuntimeError: x"),
     ("2026-01-01T12:00:00.5+02:00 stdout P partial", "partial"),
     ("> > nested quote\n>\n> line", "nested quote\n\nline"),
+    # pytest's report of a failed test, long and short traceback styles
+    ("test_m.py:12: in test_m\nE       AssertionError\nE       \nE           File", "test_m.py:12: in test_m\nAssertionError\n\n    File"),
+    ("E   RuntimeError: x\nE   more", "RuntimeError: x\nmore"),
+    ("Error: x\nEXPORT   done", "Error: x\nEXPORT   done"),
     ("\x1b[1;31mRuntimeError\x1b[0m: x", "RuntimeError: x"),
     ("    Traceback (most recent call last):\n      File \"a.py\"\n\n    RuntimeError: x",
      "Traceback (most recent call last):\n  File \"a.py\"\n\nRuntimeError: x"),

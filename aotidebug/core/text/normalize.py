@@ -35,6 +35,9 @@ _LINE_PREFIXES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("ray", "pid=", re.compile(r"^\((?:[\w.]+ )?pid=\d+(?:, ip=[\d.]+)?\) ", re.M)),
     # a quoted reply on GitHub or in mail: "> ", nested "> > " (a REPL prompt ">>> " is kept)
     ("quote", "\n>", re.compile(r"^(?:> )+|^>$", re.M)),
+    # pytest's report of a failed test: the exception and its message behind "E" and the
+    # traceback style's indent ("E       RuntimeError: ..." long, "E   RuntimeError: ..." short)
+    ("pytest", "\nE ", re.compile(r"^E(?: {7}| {3}(?! {4}))|^E$", re.M)),
 )
 _LEVELS = "DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL"
 # Prefixes read off the first lines: stripped when more than `share` of the sampled lines carry one
