@@ -136,6 +136,12 @@ READ_REAL_ERROR_LINE = (
     "Read the first `Error:` line the C++ runtime printed to stderr and the first exception in "
     "the chain: the last line of a long log is usually a consequence, not the cause."
 )
+FIX_DYNAMIC_SHAPES_SPEC = (
+    "torch.export refused the dynamic_shapes specification itself, before tracing: give each Dim a "
+    "valid identifier and min <= max, one definition per name, one entry per dimension of its "
+    "tensor (Dim.STATIC or None for a static one), Dim.AUTO / Dim.DYNAMIC for an int input, and "
+    "derive a Dim only as an increasing linear expression (2 * d + 1) that stays >= 0 over d's range."
+)
 DECLARE_DYNAMIC_DIMS = (
     "Export with example sizes of at least 2 for every dynamic dimension (sizes 0 and 1 are "
     "specialised) and declare the range with torch.export.Dim(min=..., max=...); read the "

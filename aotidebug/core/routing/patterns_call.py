@@ -130,6 +130,20 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
              r"(?:recompil(?:e|ed|ation)|cache)[ _](?:size[ _])?limit\b",
              r"\b(?:recompil(?:e|ation)|cache[ _]size)[ _]limit (?:reached|hit|exceeded|exhausted)\b"),
             0.6, (H.RECOMPILE_ON_GUARD,)),
+    # torch.export's validator of the dynamic_shapes argument (torch/export/dynamic_shapes.py)
+    # refusing the specification before tracing, in its own messages (a Dim's range or name, a
+    # derived Dim, one name defined twice, a named Dim for an int, a leaf placed at
+    # `dynamic_shapes[...]`). Read from the text alone: with its frames, rules AOTS109/139 read the
+    # same. A spec whose tree does not match the inputs' is AOTS218's. At 0.70, over the tracer's
+    # wrapper words (AOTD602, 0.69 with its corroboration) that the same UserError carries
+    Pattern("AOTD113", "dynamic-shapes-spec-refused-message", C.DYNAMIC_SHAPE_GUARD,
+            "torch.export refused the dynamic_shapes specification (a Dim's range, name or derivation, or a leaf of the spec)",
+            (r"specified at `dynamic_shapes", r"\bCannot create Dim with inconsistent min=",
+             r"\bDim name must be a valid identifier\b",
+             r"\bOnly increasing linear operations with integer coefficients are supported\b",
+             r"\bExpected derived (?:min|max) value of\b", r"\bfor the same symbolic dimension\b",
+             r"\binput integers as dynamic through named Dims\b"),
+            0.7, (H.FIX_DYNAMIC_SHAPES_SPEC,)),
     # -- 2xx device: compile device vs load device ----------------------------------------------
     Pattern("AOTD201", "host-pointer-not-registered", C.DEVICE_MISMATCH,
             "A host (CPU) pointer reached CUDA code",

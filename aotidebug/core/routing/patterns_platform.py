@@ -262,8 +262,9 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"Could not extract specialized integer from data-dependent expression",
              r"Pending unbacked symbols",
              # not the `TORCH_LOGS="+dynamic"` advice every constraint violation carries
-             # (`dynamic_shapes` is the argument's name: its validation is not data dependence)
-             r"UserError: (?!Constraints violated)[^\n]*?(?<!\+)(?:dynamic(?![_-]shapes)|data-dependent)"),
+             # (`dynamic_shapes` is the argument's name, "dynamic shape spec" and `Dim.DYNAMIC` its
+             # validator's words: its validation is not data dependence)
+             r"UserError: (?!Constraints violated)[^\n]*?(?<![+.])(?:dynamic(?![_ -]shapes?\b)|data-dependent)"),
             0.78, (H.FIX_EXPORT,)),
     Pattern("AOTD602", "export-unsupported-python", C.EXPORT_FAILURE,
             "torch.export could not trace the model",

@@ -94,7 +94,7 @@ BUILD_RULES: tuple[Rule, ...] = (
        types=frozenset({"AssertionError", "UserError", "NotImplementedError", "ValueError", "TypeError"}),
        keywords=("dim(", "create dim", "linear operations with integer coefficients", "symbolic dimension",
                  "dim name"),
-       supersedes=("AOTD602",), fixes=(H.KEEP_VALUES_IN_CHECKED_RANGE,)),
+       supersedes=("AOTD602",), fixes=(H.FIX_DYNAMIC_SHAPES_SPEC,)),
     # Dynamo's refusal to compile a frame again past its recompile limit, or under
     # error_on_recompile: raised as Unsupported or a subclass, but the cause is the guard that
     # kept failing (AOTD112's), not code the tracer cannot follow
