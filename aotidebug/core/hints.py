@@ -114,6 +114,13 @@ OUTPUT_LAYOUT_AS_EAGER = (
     "Do not rely on the compiled result's strides where eager's matter: call .contiguous() or "
     ".to(memory_format=...) on it, and report the op with the eager and the compiled strides."
 )
+KEEP_LARGE_DATA_OUT_OF_THE_LIBRARY = (
+    "The library's code and data exceed the 2 GB that the default code model's relative offsets "
+    "reach. For an AOTI package, keep the weights out of the .so: compile with "
+    "inductor_configs={'aot_inductor.package_constants_in_so': False} and load them with "
+    "load_constants; elsewhere build with -mcmodel=medium or large (every object, same model) or "
+    "split the library."
+)
 CXX_STANDARD_FOR_THIS_TORCH = (
     "Compile with the C++ standard this torch's headers require (C++17 since torch 2.1): "
     "set_property(TARGET ... CXX_STANDARD 17) or -std=c++17, or take the flags from torch "

@@ -1,6 +1,6 @@
 """What a routing-table entry is (`Pattern`), and the regex pieces several entries share.
-The entries: patterns_call.py (1xx-4xx) and patterns_platform.py (5xx-9xx); patterns.py joins
-them in code order and holds the policy for writing them."""
+The entries: patterns_call.py (1xx-4xx), patterns_platform.py (5xx-7xx) and patterns_outcome.py
+(8xx-9xx); patterns.py joins them in code order and holds the policy for writing them."""
 
 from __future__ import annotations
 

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from .pattern import TORCH_OP_NAMESPACES, Pattern
 from .patterns_call import CALL_PATTERNS
+from .patterns_outcome import OUTCOME_PATTERNS
 from .patterns_platform import PLATFORM_PATTERNS
 
 __all__ = ["Pattern", "PATTERNS", "TORCH_OP_NAMESPACES"]
 
 # in code order: classify() ranks ties by this order
-PATTERNS: tuple[Pattern, ...] = CALL_PATTERNS + PLATFORM_PATTERNS
+PATTERNS: tuple[Pattern, ...] = CALL_PATTERNS + PLATFORM_PATTERNS + OUTCOME_PATTERNS
