@@ -24,7 +24,10 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             (r"fatal error: ['‘\"]?[\w/.+-]+['’\"]?:? (?:file not found|No such file or directory)",
              r"collect2: error", r"undefined reference to [`'‘]?[A-Za-z_]\w*", r"\bld(?:\.\w+)?: cannot find -l\w+",
              r"\b(?:ld(?:\.\w+)?|lld): (?:error: )?unable to find library -l\w+",
-             r"\b(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|c\+\+)(?::)? (?:command )?not found",
+             r"\b(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cc|ld\.lld|lld|ptxas|ninja)[`'’\"]?(?::)? (?:command )?not found",
+             r"\bunable to execute command: Executable \"[\w.+-]+\" doesn't exist",
+             # the same tool missing, in a reporter's words ("`ld.lld` cannot be found")
+             r"\b(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|ld\.lld|lld|ptxas|ninja)[`'’\"]? (?:cannot|could not|can(?:no|')t) be (?:found|located)\b",
              r"CUDA_HOME environment variable is not set",
              r"nvcc is required to build", r"Check that ROCm toolchain is available",
              r"only supports? MSVC with English language pack", r"OMP_PREFIX`? is invalid"),
@@ -100,6 +103,9 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\bbad value \([^)\n]+\) for -m(?:arch|cpu|tune)= switch",
              # (a RISC-V gcc: its -march takes only an ISA string, not `native` or an x86 name)
              r"-march=[^:\n]+:\s*ISA string must begin with rv32 or rv64",
+             # a C compiler whose default standard is older than the code it is given (gcc < 5
+             # defaults to C89: triton's launcher stub and other C99 sources fail on it)
+             r"\bloop initial declarations are only allowed in C99\b",
              # Apple clang (often what `g++` is on a Mac) refusing gcc's flags
              r"\bthe clang compiler does not support ['‘]-m",
              r"\bunknown argument: ['‘]-"),
