@@ -69,6 +69,8 @@ OUTCOME_PATTERNS: tuple[Pattern, ...] = (
              # "discrepancy between eager and X", "inconsistent with eager", "inconsistency ... using eager"
              r"\b(?:discrepanc(?:y|ies)|inconsisten(?:cy|cies|t)) (?:\w+ ){0,3}?(?:between|using|with|vs\.?) (?:\w+ ){0,3}?eager\b",
              r"\baccuracy (?:regression|drop|issue|problem|mismatch|failure|loss)",
+             # an accuracy (correctness) check or test that failed: a benchmark harness's or a suite's
+             r"\baccuracy (?:tests?|checks?) (?:\w+ )?fail\w*|\bfail\w* (?:in |the |an? |its )?(?:[\w'’]+ )?(?:accuracy|correctness) (?:tests?|checks?)\b",
              r"\b(?:qualit\w+|quality) regression",
              r"\b(?:this|that|it|output|result|out) is (?:silently )?(?:wrong|incorrect)\b",
              # a call returning a wrong value, and "silent incorrectness" (torch's own label for it)
