@@ -599,6 +599,12 @@ GUARD_HOLDS_OVER_RANGE = (
     "state the fact before the op with torch._check(...) so export can prove it; if neither "
     "applies, it is export's reasoning: try a newer torch or report it."
 )
+CPU_TENSOR_IN_A_GPU_GRAPH = (
+    "Move the CPU tensor the log names (argN is the Nth graph input; the frame under 'Found from' "
+    "is where it is made or used) to the GPU: create it with device=x.device, register it as a "
+    "buffer and move the module, or pass it on the GPU; a Python scalar instead of a 0-d CPU "
+    "tensor also keeps the graph on one device."
+)
 ONE_DEVICE_FOR_THE_PROGRAM = (
     "One op met tensors on two devices. Put the whole program on one device before export (weights, "
     "buffers, and tensors made in forward with device=x.device, not a fixed device or 'meta'), "

@@ -182,6 +182,13 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             # (torch_xla's bridge words it per tensor: a CPU tensor, weight or input, met an XLA op)
             (TWO_DEVICES, r"\bInput tensor is not an XLA tensor\b"),
             0.66, (H.ONE_DEVICE_FOR_THE_PROGRAM, H.MOVE_INPUTS_TO_DEVICE)),
+    # Inductor's own reason for not recording a CUDA graph: a tensor of the graph (an input, a
+    # 0-d scalar, a tensor made in forward) is on the CPU while the rest runs on the GPU. The
+    # model runs, slower; the CPU tensor is the cause to move (torch logs its user frame beside it)
+    Pattern("AOTD212", "cuda-graph-skipped-for-a-cpu-tensor", C.DEVICE_MISMATCH,
+            "A tensor of the compiled graph is on the CPU, so Inductor did not record a CUDA graph",
+            (r"skipping cudagraphs due to (?:skipping cudagraphs due to )?cpu device\b",),
+            0.62, (H.CPU_TENSOR_IN_A_GPU_GRAPH,)),
     # cudaErrorInvalidDevice: a GPU index beyond what this process sees (cuda:1 with one visible
     # GPU, an index fixed in code or in a compiled artifact while CUDA_VISIBLE_DEVICES renumbers)
     Pattern("AOTD210", "gpu-index-not-visible", C.DEVICE_MISMATCH,
