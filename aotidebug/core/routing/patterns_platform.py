@@ -17,6 +17,10 @@ _PLATFORMS = (r"(?:XPU|ROCm|HIP|MPS|Metal|Vulkan|[Ww]indow|macOS|Mac|ARM|aarch64
 # AOTD714 reads it in any text, rules AOTS288/AOTS289 from the frames that raised it
 PUBLIC_TORCH_NAME_MISSING = r"module 'torch(?:\.[a-z]\w*)*' has no attribute '(?!aot_|aoti_)[a-z]\w*'"
 
+# build tools AOTD501 reads as missing by name (the log's "not found" also takes the short
+# compiler names, clang, c++ and cc, which a reporter's sentence does not)
+_BUILD_TOOLS = r"nvcc|hipcc|g\+\+|gcc|clang\+\+|ld\.lld|lld|ptxas|ninja"
+
 PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # -- 5xx toolchain and unsupported features --------------------------------------------------
     Pattern("AOTD501", "cpp-compile-error", C.COMPILE_TOOLCHAIN,
@@ -24,10 +28,10 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             (r"fatal error: ['‘\"]?[\w/.+-]+['’\"]?:? (?:file not found|No such file or directory)",
              r"collect2: error", r"undefined reference to [`'‘]?[A-Za-z_]\w*", r"\bld(?:\.\w+)?: cannot find -l\w+",
              r"\b(?:ld(?:\.\w+)?|lld): (?:error: )?unable to find library -l\w+",
-             r"\b(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|clang|c\+\+|cc|ld\.lld|lld|ptxas|ninja)[`'’\"]?(?::)? (?:command )?not found",
+             r"\b(?:" + _BUILD_TOOLS + r"|clang|c\+\+|cc)[`'’\"]?(?::)? (?:command )?not found",
              r"\bunable to execute command: Executable \"[\w.+-]+\" doesn't exist",
              # the same tool missing, in a reporter's words ("`ld.lld` cannot be found")
-             r"\b(?:nvcc|hipcc|g\+\+|gcc|clang\+\+|ld\.lld|lld|ptxas|ninja)[`'’\"]? (?:cannot|could not|can(?:no|')t) be (?:found|located)\b",
+             r"\b(?:" + _BUILD_TOOLS + r")[`'’\"]? (?:cannot|could not|can(?:no|')t) be (?:found|located)\b",
              r"CUDA_HOME environment variable is not set",
              r"nvcc is required to build", r"Check that ROCm toolchain is available",
              r"only supports? MSVC with English language pack", r"OMP_PREFIX`? is invalid"),
