@@ -136,3 +136,9 @@ DRIVER_FOR_THIS_TRITON = (
     "release the installed Triton (pytorch-triton-xpu) is tested with, or the Triton that matches the "
     "driver; if they match, TORCH_COMPILE_DEBUG=1 keeps the kernel to report."
 )
+SOURCE_TREE_WITH_ITS_BUILD_FILES = (
+    "CMake was pointed at a folder without a CMakeLists.txt. For a subproject (add_subdirectory), its "
+    "sources were not fetched: `git submodule update --init --recursive` (or clone with --recursive; "
+    "a source archive or package may leave them out). For the top level, run "
+    "`cmake -S <folder holding CMakeLists.txt> -B build` instead of `cmake ..` from another folder."
+)

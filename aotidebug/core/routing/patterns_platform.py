@@ -88,6 +88,13 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"\brelocation R_\w+ (?:against \S+ )?out of range\b",
              r"\bis out of range of \w+ fixup\b"),
             0.74, (H.KEEP_LARGE_DATA_OUT_OF_THE_LIBRARY,)),
+    # CMake was given a folder without its build file: a subproject whose sources were never fetched
+    # (a git submodule not initialised, a source archive without it) or `cmake ..` run from the wrong
+    # folder. The source tree is incomplete, whatever the code in it (a runner around an AOTI package)
+    Pattern("AOTD529", "cmake-source-folder-without-build-file", C.COMPILE_TOOLCHAIN,
+            "CMake was pointed at a folder with no CMakeLists.txt (a submodule not fetched, or the wrong folder)",
+            (r"\bsource directory\s+\S[^\n]*\s+does not (?:appear to )?contain (?:a )?CMakeLists\.txt",),
+            0.72, (H.SOURCE_TREE_WITH_ITS_BUILD_FILES,)),
     # a build tool of another version than the build needs: cmake older than the generated
     # CMakeLists asks for, a host compiler nvcc does not accept, a compiler that does not know a
     # flag the build passes (-std=c++17 on an old gcc): the host's tools, not the generated code
