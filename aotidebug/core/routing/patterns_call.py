@@ -187,7 +187,7 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
     # model runs, slower; the CPU tensor is the cause to move (torch logs its user frame beside it)
     Pattern("AOTD212", "cuda-graph-skipped-for-a-cpu-tensor", C.DEVICE_MISMATCH,
             "A tensor of the compiled graph is on the CPU, so Inductor did not record a CUDA graph",
-            (r"skipping cudagraphs due to (?:skipping cudagraphs due to )?cpu device\b",),
+            (r"skipping cudagraphs due to cpu device\b",),
             0.62, (H.CPU_TENSOR_IN_A_GPU_GRAPH,)),
     # cudaErrorInvalidDevice: a GPU index beyond what this process sees (cuda:1 with one visible
     # GPU, an index fixed in code or in a compiled artifact while CUDA_VISIBLE_DEVICES renumbers)
