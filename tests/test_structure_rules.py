@@ -1381,3 +1381,23 @@ def test_the_gpu_drivers_compiler_failing_is_the_driver_first_and_the_kernel_sec
     # the host C++ compiler crashing is still the build's own limits (AOTS222), not the driver
     d = diagnose_text("g++: internal compiler error: Segmentation fault signal terminated program cc1plus\n")
     assert d.code == "AOTS222" and all(c.code not in ("AOTS285", "AOTS286") for c in d.candidates)
+
+
+def test_a_data_dependent_guard_inside_inductor_is_inductor_s_not_the_user_s_control_flow() -> None:
+    # raised under InductorError / LoweringException (Inductor compiling a captured graph) or from
+    # an Inductor frame: torch_bug, with the export reading kept as the next candidate
+    for name, code in (("gh-pytorch-pr155267-lowering-broadcast-unbacked-guard", "AOTS301"),
+                       ("gh-pytorch-193693-output-code-memory-overlap-unbacked-guard", "AOTS301"),
+                       ("gh-pytorch-123793-cat-realize-into-unbacked-guard", "AOTS302")):
+        d = diagnose_text(_log(name))
+        assert d.code == code and d.confidence < 0.7, name
+        assert d.candidates[1].category.value == "export_failure"
+        assert d.fixes[0] == hints.INDUCTOR_GUARDED_ON_UNBACKED_SIZE
+    # the same guard met while Dynamo or export traces the user's code stays the export's
+    traced = ("torch._dynamo.exc.UserError: Could not guard on data-dependent expression Eq(u0, 0) "
+              "(unhinted: Eq(u0, 0)).  (Size-like symbols: u0)\n")
+    assert diagnose_text(traced).category.value == "export_failure"
+    dynamo = ('  File "/x/torch/_dynamo/symbolic_convert.py", line 1, in step\n'
+              "torch.fx.experimental.symbolic_shapes.GuardOnDataDependentSymNode: Could not guard on "
+              "data-dependent expression Eq(u0, 0)\n")
+    assert all(c.code not in ("AOTS301", "AOTS302") for c in diagnose_text(dynamo).candidates)

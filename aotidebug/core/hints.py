@@ -83,6 +83,13 @@ REPORT_TORCH_BUG = (
     "This looks like an Inductor/AOTI bug: try the latest torch release or nightly, and report it "
     "with a minified repro (DUMP_AOTI_MINIFIER=1)."
 )
+INDUCTOR_GUARDED_ON_UNBACKED_SIZE = (
+    "The program was captured; Inductor itself then guarded on a size read from tensor data (an "
+    "unbacked SymInt), at the place 'Caused by:' or the innermost torch/_inductor frame names. "
+    "Try a newer torch (Inductor learns to compile without these guards release by release) and "
+    "report the op with a small repro; meanwhile a torch._check(...) on that size before the op "
+    "(e.g. torch._check(n > 1)) often lets Inductor decide without guarding."
+)
 LOCATE_THE_HANG = (
     "Find the pass that never returns: dump the stuck process's Python stack (`py-spy dump --pid "
     "PID`, or faulthandler.dump_traceback_later) and rerun with TORCH_LOGS=\"+dynamo,+inductor\"; "

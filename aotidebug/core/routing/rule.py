@@ -23,10 +23,11 @@ COMPILE_SUBSYSTEMS = frozenset({S.LOWERING, S.CODEGEN})
 # patterns that read only a wrapper's wording ("InductorError: X"): a rule that reads the root
 # cause of the chain outranks them
 WRAPPED = ("AOTD901",)
-# rules that read only the wrapper's own type (LoweringException, InductorError, BackendCompilerFailed):
-# the same evidence a WRAPPED pattern reads, so they never corroborate one (measured on the blind
-# rows: a wrapper pattern "corroborated" so was right on 14 of 19 at >= 0.7)
-WRAPPER_RULES = ("AOTS120", "AOTS122")
+# rules that read only the wrapper's own type (LoweringException, InductorError, BackendCompilerFailed),
+# or that type with words of the message it wraps (AOTS301): the same evidence a WRAPPED pattern
+# reads, so they never corroborate one (measured on the blind rows: a wrapper pattern
+# "corroborated" so was right on 14 of 19 at >= 0.7)
+WRAPPER_RULES = ("AOTS120", "AOTS122", "AOTS301")
 # API entry points: an error whose innermost torch frame is one of these was raised by the entry
 # point checking its arguments, not by the compiler's internals.
 API_ENTRIES = ("aot_compile", "compile_fx_aot", "aot_load", "aoti_compile_and_package", "aoti_load_package",

@@ -26,6 +26,11 @@ _GUARDS_HOLD_OVER_RANGE: dict[str, object] = dict(
 _ITEM_OF_CONSTANT: dict[str, object] = dict(
     types=frozenset({"LoweringException"}), functions=("_local_scalar_dense",), keywords=("ir.constant'>",),
     supersedes=WRAPPED + ("AOTS120", "AOTS121", "AOTS122", "AOTS126"))
+# the shape environment's words for a guard on a value read from tensor data (an unbacked SymInt)
+_DATA_DEPENDENT_GUARD = ("could not guard on data-dependent", "guardondatadependentsymnode",
+                         "could not extract specialized integer from data-dependent")
+_UNBACKED_IN_INDUCTOR_SUPERSEDES = WRAPPED + ("AOTD601", "AOTD602", "AOTD603", "AOTS101", "AOTS102", "AOTS120",
+                                              "AOTS121", "AOTS122", "AOTS126")
 # Inductor's lowering of the graph's output asserting on a value it cannot return
 _OUTPUT_NOT_LOWERABLE: dict[str, object] = dict(
     types=frozenset({"AssertionError"}), at=("output",), subsystems=frozenset({S.LOWERING}),
@@ -424,6 +429,20 @@ BUILD_RULES: tuple[Rule, ...] = (
                      "cppcompileerror", "out of memory"),
        supersedes=WRAPPED + ("AOTS113", "AOTS120", "AOTS121", "AOTS122")),
     # -- torch_bug: internal lowering/codegen/loader errors --------------------------------------
+    # a data-dependent guard raised inside Inductor's own compile of a graph already captured:
+    # InductorError wraps only fx_codegen_and_compile (post-grad passes, lowering, scheduling,
+    # codegen), so the guard on an unbacked size is Inductor's, not the user's control flow
+    # (AOTD601's reading for Dynamo and export); fixed in Inductor op by op (size-oblivious checks)
+    _r("AOTS301", "inductor-guarded-on-unbacked-size", "torch_bug", 0.65,  # over AOTD901: its own fix
+       "Inductor guarded on a data-dependent (unbacked) size while compiling a graph already captured",
+       types=frozenset({"InductorError", "LoweringException"}), keywords=_DATA_DEPENDENT_GUARD,
+       supersedes=_UNBACKED_IN_INDUCTOR_SUPERSEDES, fixes=(H.INDUCTOR_GUARDED_ON_UNBACKED_SIZE,)),
+    # ... read from the traceback when the error line is cut off: the innermost torch frame is
+    # Inductor's lowering or code generation (ir.py, sizevars.py, lowering.py, codegen/)
+    _r("AOTS302", "inductor-frame-guarded-on-unbacked-size", "torch_bug", 0.6,
+       "An Inductor lowering or codegen frame guarded on a data-dependent (unbacked) size",
+       subsystems=COMPILE_SUBSYSTEMS, words=_DATA_DEPENDENT_GUARD, not_at=API_ENTRIES,
+       supersedes=_UNBACKED_IN_INDUCTOR_SUPERSEDES, fixes=(H.INDUCTOR_GUARDED_ON_UNBACKED_SIZE,)),
     _r("AOTS120", "lowering-exception", "torch_bug", 0.6,
        "Inductor raised while lowering the graph",
        types=frozenset({"LoweringException", "SubgraphLoweringException", "CppWrapperCodegenError"}),
