@@ -1401,3 +1401,20 @@ def test_a_data_dependent_guard_inside_inductor_is_inductor_s_not_the_user_s_con
               "torch.fx.experimental.symbolic_shapes.GuardOnDataDependentSymNode: Could not guard on "
               "data-dependent expression Eq(u0, 0)\n")
     assert all(c.code not in ("AOTS301", "AOTS302") for c in diagnose_text(dynamo).candidates)
+
+
+def test_a_refusal_raised_in_export_s_dynamic_shapes_module_is_the_spec_not_binding_the_args() -> None:
+    spec = ('  File "/x/torch/export/dynamic_shapes.py", line 1339, in root_value\n'
+            "    raise UserError(\n"
+            "torch._dynamo.exc.UserError: Expected shape[0] = 61 of input Tensor to be of the form "
+            "2*edges, where edges is an integer\n")
+    d = diagnose_text(spec)
+    assert d.code == "AOTS303" and d.category.value == "dynamic_shape_guard" and d.confidence < 0.7
+    assert d.fixes[0] == hints.FIX_DYNAMIC_SHAPES_SPEC
+    # Python refusing to bind the example args to forward, inside the same module: the inputs'
+    bind = ('  File "/x/torch/export/dynamic_shapes.py", line 738, in _combine_args\n'
+            "    return signature.bind(*args, **kwargs).arguments\n"
+            '  File "/usr/lib/python3.11/inspect.py", line 3201, in _bind\n'
+            "    raise TypeError(\n"
+            "TypeError: got an unexpected keyword argument 'mask'\n")
+    assert all(c.code != "AOTS303" for c in diagnose_text(bind).candidates)

@@ -188,6 +188,21 @@ def export_dim_specialised(ctx: Ctx) -> BaseException:
         "Dim that the model specialises")
 
 
+def export_example_off_derived_dim(ctx: Ctx) -> BaseException:
+    import torch
+    from torch.export import Dim
+
+    class PairSum(torch.nn.Module):
+        def forward(self, x):
+            # rows come in pairs: the spec says 2 * pairs, the example has an odd count
+            return x.view(-1, 2, x.shape[1]).sum(1)
+
+    pairs = Dim("pairs", min=1, max=64)
+    return capture(
+        lambda: torch.export.export(PairSum(), (torch.randn(7, 3),), dynamic_shapes={"x": {0: 2 * pairs}}),
+        "example size off a derived Dim")
+
+
 _NOFAKE: list = []
 
 
@@ -505,6 +520,8 @@ CASES: list[Case] = [
          False, note="torch._dynamo.exc.Unsupported: os.listdir marked as skipped"),
     Case("export_dim_specialised", C.DYNAMIC_SHAPE_GUARD, "export", export_dim_specialised, False,
          note="UserError: Constraints violated (batch)! ... specialized it to be a constant (4)"),
+    Case("export_example_off_derived_dim", C.DYNAMIC_SHAPE_GUARD, "export", export_example_off_derived_dim, False,
+         note="UserError: Expected shape[0] = 7 of input Tensor to be of the form 2*pairs, where pairs is an integer"),
     # export_failure, not unsupported: torch.export stops before AOTI starts, and the same op WITH
     # a register_fake compiled, loaded and ran as an AOTI package on 2.13 CPU (measured), so AOTI
     # does support it; the fix (register_fake) is an export requirement.

@@ -154,7 +154,8 @@ FIX_DYNAMIC_SHAPES_SPEC = (
     "torch.export refused the dynamic_shapes specification itself, before tracing: give each Dim a "
     "valid identifier and min <= max, one definition per name, one entry per dimension of its "
     "tensor (Dim.STATIC or None for a static one), Dim.AUTO / Dim.DYNAMIC for an int input, and "
-    "derive a Dim only as an increasing linear expression (2 * d + 1) that stays >= 0 over d's range."
+    "derive a Dim only as an increasing linear expression (2 * d + 1) that stays >= 0 over d's range, "
+    "with example inputs whose sizes fit it (an even size for 2 * d)."
 )
 DECLARE_DYNAMIC_DIMS = (
     "Export with example sizes of at least 2 for every dynamic dimension (sizes 0 and 1 are "

@@ -99,7 +99,7 @@ BUILD_RULES: tuple[Rule, ...] = (
        types=frozenset({"AssertionError", "UserError", "NotImplementedError", "ValueError", "TypeError"}),
        keywords=("dim(", "create dim", "linear operations with integer coefficients", "symbolic dimension",
                  "dim name"),
-       supersedes=("AOTD602",), fixes=(H.FIX_DYNAMIC_SHAPES_SPEC,)),
+       supersedes=("AOTD602", "AOTS303"), fixes=(H.FIX_DYNAMIC_SHAPES_SPEC,)),
     # Dynamo's refusal to compile a frame again past its recompile limit, or under
     # error_on_recompile: raised as Unsupported or a subclass, but the cause is the guard that
     # kept failing (AOTD112's), not code the tracer cannot follow
@@ -125,7 +125,20 @@ BUILD_RULES: tuple[Rule, ...] = (
        phases=frozenset({P.EXPORT}), functions=("_check_dynamic_shapes", "check_shape"),
        types=frozenset({"ValueError", "AssertionError", "UserError", "TypeError"}),
        not_keywords=("top-level keys", "tree structure", "pytree", "treespec"),
-       supersedes=("AOTD601", "AOTS105", "AOTS106", "AOTS126")),
+       supersedes=("AOTD601", "AOTS105", "AOTS106", "AOTS126", "AOTS303")),
+    # any other refusal raised by torch.export's dynamic_shapes module (the innermost torch frame
+    # is there): it raises only on the spec against the inputs (a derived Dim the example size
+    # does not fit, shapes assigned to tensors not found in the args). The rules above name their
+    # checks and explain this one; it matches 26 labelled rows before stop 41, 22 of them the spec
+    _r("AOTS303", "dynamic-shapes-module-refused", "dynamic_shape_guard", 0.58,
+       "torch.export's dynamic_shapes module refused the specification against the example inputs",
+       phases=frozenset({P.EXPORT, P.UNKNOWN}), modules=("torch.export.dynamic_shapes",),
+       # raised by the module itself: not Python refusing to bind the example args to forward
+       # (`_combine_args`, inspect's TypeError), which is the inputs', not the spec's
+       raise_sites=frozenset({"torch"}), not_at=("_combine_args",),
+       # nor a spec whose tree is not the inputs' (AOTS139's exclusions: labelled both ways)
+       not_keywords=("top-level keys", "tree structure", "pytree", "treespec", "dynamic_shapes of a"),
+       supersedes=("AOTD601", "AOTD602", "AOTS105", "AOTS106", "AOTS126"), fixes=(H.FIX_DYNAMIC_SHAPES_SPEC,)),
     # the dynamic_shapes argument's tree not matching the inputs' (a flat spec for a dict input,
     # keys that are not the forward's argument names): the specification is wrong, as three of
     # the four labelled rows with these words said; the tracer's wrapper words (AOTD602) are not it
@@ -134,7 +147,7 @@ BUILD_RULES: tuple[Rule, ...] = (
        # its words are export's own: a pasted message without frames is read the same
        phases=frozenset({P.EXPORT, P.UNKNOWN}), types=frozenset({"UserError", "ValueError"}),
        keywords=("structure of `inputs` and `dynamic_shapes`", "must be the arg names"),
-       supersedes=("AOTD601", "AOTD602", "AOTS105", "AOTS106")),
+       supersedes=("AOTD601", "AOTD602", "AOTS105", "AOTS106", "AOTS303")),
     # export applying a dynamic_shapes spec to a tensor and indexing past its sizes: the spec
     # names an axis the example input does not have (copied from a model of another rank)
     _r("AOTS169", "dynamic-spec-axis-not-in-tensor", "dynamic_shape_guard", 0.6,
