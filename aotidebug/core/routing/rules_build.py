@@ -128,8 +128,8 @@ BUILD_RULES: tuple[Rule, ...] = (
        supersedes=("AOTD601", "AOTS105", "AOTS106", "AOTS126", "AOTS303")),
     # any other refusal raised by torch.export's dynamic_shapes module (the innermost torch frame
     # is there): it raises only on the spec against the inputs (a derived Dim the example size
-    # does not fit, shapes assigned to tensors not found in the args). The rules above name their
-    # checks and explain this one; it matches 26 labelled rows before stop 41, 22 of them the spec
+    # does not fit, a Dim's bounds). The rules above name their checks and explain this one; it
+    # matches 26 labelled rows before stop 41, 22 of them the spec
     _r("AOTS303", "dynamic-shapes-module-refused", "dynamic_shape_guard", 0.58,
        "torch.export's dynamic_shapes module refused the specification against the example inputs",
        phases=frozenset({P.EXPORT, P.UNKNOWN}), modules=("torch.export.dynamic_shapes",),
