@@ -38,3 +38,24 @@ def test_every_listed_blind_set_matches_its_manifest_row_count():
         n = sum(1 for line in (ROOT / "benchmarks" / s["file"]).read_text().splitlines() if line.strip())
         assert n == s["rows"], s["file"]
         assert 0 <= s["first_top1"] <= s["first_top3"] <= 1
+
+
+def test_refit_check_splits_sets_by_the_stop_that_read_them(capsys, monkeypatch):
+    """benchmarks/refit_check.py (the cross-validated re-fit docs/structure.md reports in stop 42):
+    each set's stop comes from its manifest row, and a raise only adds rows to the >= 0.7 band."""
+    import re
+
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location("refit_check", ROOT / "benchmarks" / "refit_check.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.stop_of("at 8904602 (stop 41: read in a clean worktree of that commit)") == 41
+    assert mod.stop_of("before the table was grown") == 0
+    assert mod.main(["--fit-before", "38", "--test-through", "41"]) == 0
+    out = capsys.readouterr().out
+    lines = re.findall(r"test \((public|live), stops 38-41, (\d+) rows\): at >= 0.7 now (\d+) \((\d+) right\), "
+                       r"after the raise (\d+) \((\d+) right\)", out)
+    assert [k for k, *_ in lines] == ["public", "live"], out
+    for _, rows, now, now_right, after, after_right in lines:
+        assert int(rows) > 0 and int(now_right) <= int(now) <= int(after) <= int(rows), out
+        assert int(now_right) <= int(after_right) <= int(after), out
