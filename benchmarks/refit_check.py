@@ -4,7 +4,8 @@ Usage: python3 benchmarks/refit_check.py [--fit-before 38] [--test-through 41] [
                                          [--min-precision 0.9]
 
 A cross-validated answer, on the blind sets of benchmarks/blind_sets.json split by the stop that
-read them first (the "stop N" of each set's `when`; sets without one were read before stop 26):
+read them first (the "stop N" of each set's `when`; the earliest sets, read by stop 26, name no
+stop and count as stop 0):
 - fit: the sets read before `--fit-before`. A code (the one that decided a row's top reading)
   that decided at least `--min-rows` of their rows at a precision of at least `--min-precision`
   would be raised to 0.7;

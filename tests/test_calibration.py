@@ -5,6 +5,7 @@ sampling noise. The table itself is in docs/structure.md, printed by benchmarks/
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,8 +44,6 @@ def test_every_listed_blind_set_matches_its_manifest_row_count():
 def test_refit_check_splits_sets_by_the_stop_that_read_them(capsys, monkeypatch):
     """benchmarks/refit_check.py (the cross-validated re-fit docs/structure.md reports in stop 42):
     each set's stop comes from its manifest row, and a raise only adds rows to the >= 0.7 band."""
-    import re
-
     monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
     spec = importlib.util.spec_from_file_location("refit_check", ROOT / "benchmarks" / "refit_check.py")
     mod = importlib.util.module_from_spec(spec)
