@@ -18,7 +18,6 @@ stop and count as stop 0):
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections import Counter
@@ -28,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from aotidebug.core.routing.classify import diagnose_text  # noqa: E402
-from calibration import manifest  # noqa: E402
+from calibration import manifest, rows  # noqa: E402
 from corpus_accuracy import report_text  # noqa: E402
 
 HIGH = 0.7
@@ -42,11 +41,9 @@ def stop_of(when: str) -> int:
 def readings(path: Path) -> list[tuple[str, str, float, str]]:
     """`(label, top category, confidence, deciding code)` per row."""
     out = []
-    for line in path.read_text().splitlines():
-        if line.strip():
-            row = json.loads(line)
-            d = diagnose_text(report_text(row))
-            out.append((row["category"], d.category.value, d.confidence, d.code))
+    for row in rows([path]):
+        d = diagnose_text(report_text(row))
+        out.append((row["category"], d.category.value, d.confidence, d.code))
     return out
 
 
@@ -62,21 +59,23 @@ def main(argv: list[str]) -> int:
     test: dict[str, list[tuple[str, str, float, str]]] = {"public": [], "live": []}
     for s in manifest():
         stop = stop_of(s["when"])
-        rows = readings(ROOT / "benchmarks" / s["file"])
+        if stop > a.test_through:
+            continue  # read after the test window: neither fitted nor tested
+        read = readings(ROOT / "benchmarks" / s["file"])
         if stop < a.fit_before:
-            for want, got, _conf, code in rows:
+            for want, got, _conf, code in read:
                 decided[code] += 1
                 right[code] += want == got
-        elif stop <= a.test_through:
-            test["live" if s["file"].startswith("live_blind") else "public"] += rows
+        else:
+            test["live" if s["file"].startswith("live_blind") else "public"] += read
     raised = {c for c, n in decided.items() if n >= a.min_rows and right[c] / n >= a.min_precision
               and c not in ("AOTD000", "AOTS000")}  # unknown and the phase prior are not readings
     print(f"fit: sets read before stop {a.fit_before}; {len(raised)} codes decide >= {a.min_rows} rows "
           f"at precision >= {a.min_precision}")
-    for kind, rows in test.items():
-        now = [(w, g) for w, g, c, _ in rows if c >= HIGH]
-        after = [(w, g) for w, g, c, code in rows if c >= HIGH or code in raised]
-        print(f"test ({kind}, stops {a.fit_before}-{a.test_through}, {len(rows)} rows): at >= {HIGH} now "
+    for kind, read in test.items():
+        now = [(w, g) for w, g, c, _ in read if c >= HIGH]
+        after = [(w, g) for w, g, c, code in read if c >= HIGH or code in raised]
+        print(f"test ({kind}, stops {a.fit_before}-{a.test_through}, {len(read)} rows): at >= {HIGH} now "
               f"{len(now)} ({sum(w == g for w, g in now)} right), after the raise {len(after)} "
               f"({sum(w == g for w, g in after)} right)")
     return 0
