@@ -296,7 +296,9 @@ def test_isolated_crash_without_trace_never_reports_a_guess_as_observed(big):
     import torch
 
     with aotidebug.safe_load(big, check_inputs=False, isolate=True) as m:
-        directory = m.worker.directory
+        directory, scratch = m.worker.directory, m.worker.scratch
+        # torch extracted the package into the worker's private TMPDIR, not the shared one
+        assert scratch and any(n.startswith("aotinductor_") for n in os.listdir(scratch))
         with pytest.raises(CrashError) as info:
             m(torch.randn(1, 1))
         assert info.value.details["signal"] == "SIGSEGV"
@@ -311,6 +313,7 @@ def test_isolated_crash_without_trace_never_reports_a_guess_as_observed(big):
         assert all(e.fields.get("observed") is False for e in ev if e.label == "sole-generated-kernel")
         assert not any(e.label == "kernel" and e.fields.get("from") != "instruction-pointer" for e in ev)
         assert not os.path.exists(directory)               # the dead worker's temp dir is gone
+        assert not os.path.exists(scratch)                 # and the package copy a crash leaves
 
 
 @pytest.mark.slow

@@ -294,7 +294,9 @@ class _Runner:
 
     def _env(self, d: Path, printer: str | None) -> dict[str, str]:
         paths = [PKG_ROOT] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-        env = {"TORCHINDUCTOR_CACHE_DIR": str(d / "inductor-cache"),
+        # TMPDIR: load_package extracts to $TMPDIR/aotinductor_* and removes it only when the
+        # process ends normally; a crashed child's copy must go with the work dir.
+        env = {"TORCHINDUCTOR_CACHE_DIR": str(d / "inductor-cache"), "TMPDIR": str(d),
                "PYTHONPATH": os.pathsep.join(paths),
                **RUN_FLAGS.get(self.device.split(":")[0], {})}
         if printer is not None:

@@ -18,6 +18,11 @@ Cleanup: `close()`, a context manager, and a `weakref.finalize` (which also runs
 exit through atexit) kill the worker's process group and remove the temp dir; a worker whose
 parent disappears (os._exit, SIGKILL) sees its request pipe close or its parent change, removes
 the temp dir and exits.
+
+The worker also gets a private TMPDIR (`scratch`, on disk under the caller's temp root, not in
+shared memory), removed the same ways. Why: `load_package` extracts the whole package (its .so
+and weights) to $TMPDIR/aotinductor_XXXXXX and removes it only when the process ends normally, so
+each crashed or killed worker used to leave a copy of the package behind.
 """
 
 from __future__ import annotations
@@ -82,6 +87,7 @@ class _State:
     req_w: int | None = None
     resp_r: int | None = None
     directory: str | None = None
+    scratch: str | None = None   # the worker's TMPDIR: package extractions land here
     stdout_path: str | None = None
     stderr_path: str | None = None
     extra_fds: list[int] = field(default_factory=list)
@@ -125,9 +131,11 @@ def _shutdown(state: _State, graceful: bool = True) -> int | None:
     _close_fd(state.req_w)
     _close_fd(state.resp_r)
     state.req_w = state.resp_r = None
-    if state.directory:
-        shutil.rmtree(state.directory, ignore_errors=True)
-        state.directory = None
+    for attr in ("directory", "scratch"):
+        path = getattr(state, attr)
+        if path:
+            shutil.rmtree(path, ignore_errors=True)
+            setattr(state, attr, None)
     return rc
 
 
@@ -232,6 +240,11 @@ class Worker:
         return self._state.directory
 
     @property
+    def scratch(self) -> str | None:
+        """The worker's private TMPDIR (None when stopped, or when `env` names its own TMPDIR)."""
+        return self._state.scratch
+
+    @property
     def alive(self) -> bool:
         proc = self._state.proc
         return proc is not None and proc.poll() is None
@@ -256,9 +269,11 @@ class Worker:
             return reply
 
     def _spawn(self) -> None:
-        """Start the server process with its private pipes, temp dir and output files."""
+        """Start the server process with its private pipes, temp dirs and output files."""
         st = self._state
         st.directory = tempfile.mkdtemp(prefix="aotidebug-worker-", dir=shm_root())
+        if "TMPDIR" not in self.env:  # else the caller chose where the worker's files go
+            st.scratch = tempfile.mkdtemp(prefix="aotidebug-worker-tmp-")
         st.stdout_path = os.path.join(st.directory, "stdout.log")
         st.stderr_path = os.path.join(st.directory, "stderr.log")
         req_r, req_w = os.pipe()
@@ -270,6 +285,9 @@ class Worker:
         env["PYTHONPATH"] = pkg_root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         argv = python_argv("-m", SERVER_MODULE, "--req-fd", str(req_r), "--resp-fd", str(resp_w),
                            "--dir", st.directory, "--parent", str(os.getpid()))
+        if st.scratch:
+            env["TMPDIR"] = st.scratch
+            argv += ["--scratch", st.scratch]
         try:
             st.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out_fd,
                                        stderr=err_fd, env=env, pass_fds=(req_r, resp_w),

@@ -105,22 +105,30 @@ def _error_reply(exc: BaseException) -> dict[str, Any]:
                        "".join(traceback.format_exception(exc))[-20000:])
 
 
-def _watch_parent(parent: int, directory: str) -> None:
-    """Exit (removing the temp dir) when the parent is gone, even if it never said goodbye."""
+def _remove(dirs: tuple[str, ...]) -> None:
+    for d in dirs:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def _watch_parent(parent: int, dirs: tuple[str, ...]) -> None:
+    """Exit (removing the temp dirs) when the parent is gone, even if it never said goodbye."""
     while True:
         time.sleep(0.5)
         if os.getppid() != parent:
-            shutil.rmtree(directory, ignore_errors=True)
+            _remove(dirs)
             os._exit(0)
 
 
-def serve(req_fd: int, resp_fd: int, directory: str) -> int:
+def serve(req_fd: int, resp_fd: int, directory: str, scratch: str | None = None) -> int:
+    """Answer requests until EXIT; when the parent goes away unannounced, remove `directory` and
+    `scratch` (the private TMPDIR holding the package's extraction) and return."""
     server = Server(directory)
+    dirs = (directory, scratch) if scratch else (directory,)
     while True:
         try:
             req = read_frame(req_fd)
         except (PeerGone, OSError):
-            shutil.rmtree(directory, ignore_errors=True)  # the parent went away without closing
+            _remove(dirs)  # the parent went away without closing
             return 0
         if req.get("op") == Op.EXIT.value:
             return 0
@@ -138,7 +146,7 @@ def serve(req_fd: int, resp_fd: int, directory: str) -> int:
         try:
             write_frame(resp_fd, reply)
         except (BrokenPipeError, OSError):
-            shutil.rmtree(directory, ignore_errors=True)
+            _remove(dirs)
             return 0
 
 
@@ -148,9 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--resp-fd", type=int, required=True)
     p.add_argument("--dir", required=True)
     p.add_argument("--parent", type=int, required=True)
+    p.add_argument("--scratch", default=None, help="the private TMPDIR the parent made")
     a = p.parse_args(argv)
-    threading.Thread(target=_watch_parent, args=(a.parent, a.dir), daemon=True).start()
-    return serve(a.req_fd, a.resp_fd, a.dir)
+    dirs = (a.dir, a.scratch) if a.scratch else (a.dir,)
+    threading.Thread(target=_watch_parent, args=(a.parent, dirs), daemon=True).start()
+    return serve(a.req_fd, a.resp_fd, a.dir, a.scratch)
 
 
 if __name__ == "__main__":
