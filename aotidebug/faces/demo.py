@@ -75,9 +75,11 @@ def run_demo(out: TextIO, *, as_json: bool = False, log: TextIO | None = None) -
     log = log or sys.stderr
     pkg = build_demo_package(log)
     log.write("[demo] calling it with a (0, 8) input in a child process (expect a crash)...\n")
-    with tempfile.TemporaryDirectory() as cwd:  # also its TMPDIR: the crash leaves the package
+    # The scratch dir is also the child's TMPDIR: the package copy load_package extracts there
+    # outlives a crashed process, so it must go with the dir.
+    with tempfile.TemporaryDirectory() as cwd:
         outcome = run_isolated(python_argv("-c", _CHILD, str(pkg), "0,8"), timeout=300, cwd=cwd,
-                               env={"TMPDIR": cwd})  # copy load_package extracted there
+                               env={"TMPDIR": cwd})
     log.write(f"[demo] child ended: returncode={outcome.returncode} signal={outcome.signal}\n")
     d = diagnose(outcome_text(outcome), inputs=(torch.empty(0, 8),), package=str(pkg))
     if as_json:

@@ -1,11 +1,11 @@
 """Child-process entry point of the bisection runner: export (or load), compile, run, report.
 
 Run as `python -u -X faulthandler -m aotidebug.runtime.bisect.child REQUEST.json` in a private work
-dir with a private TORCHINDUCTOR_CACHE_DIR and TMPDIR (see runner.py). Everything that can crash (the user's
-model, the compiled package) runs here, never in the caller. The request and the result are JSON
-files; tensors cross the boundary with torch.save / torch.load(weights_only=True). The result
-file is rewritten after each phase (`protocol.Phase`), so a child killed by a signal still leaves
-what it reached.
+dir with a private TORCHINDUCTOR_CACHE_DIR and TMPDIR (see runner.py). Everything that can crash
+(the user's model, the compiled package) runs here, never in the caller. The request and the
+result are JSON files; tensors cross the boundary with torch.save / torch.load(weights_only=True).
+The result file is rewritten after each phase (`protocol.Phase`), so a child killed by a signal
+still leaves what it reached.
 
 Request keys: target ("module:function") or program (a torch.export.save'd file written by the
 parent), sys_path, inputs, example_inputs (.pt files), save_program, save_inputs, prefix (keep the

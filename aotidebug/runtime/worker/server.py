@@ -119,11 +119,10 @@ def _watch_parent(parent: int, dirs: tuple[str, ...]) -> None:
             os._exit(0)
 
 
-def serve(req_fd: int, resp_fd: int, directory: str, scratch: str | None = None) -> int:
-    """Answer requests until EXIT; when the parent goes away unannounced, remove `directory` and
-    `scratch` (the private TMPDIR holding the package's extraction) and return."""
+def serve(req_fd: int, resp_fd: int, directory: str, dirs: tuple[str, ...] = ()) -> int:
+    """Answer requests until EXIT; when the parent goes away unannounced, remove `dirs` (the
+    worker's temp dir and its private TMPDIR, which holds the package's extraction) and return."""
     server = Server(directory)
-    dirs = (directory, scratch) if scratch else (directory,)
     while True:
         try:
             req = read_frame(req_fd)
@@ -160,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     dirs = (a.dir, a.scratch) if a.scratch else (a.dir,)
     threading.Thread(target=_watch_parent, args=(a.parent, dirs), daemon=True).start()
-    return serve(a.req_fd, a.resp_fd, a.dir, a.scratch)
+    return serve(a.req_fd, a.resp_fd, a.dir, dirs)
 
 
 if __name__ == "__main__":
