@@ -211,6 +211,34 @@ def test_bad_arguments_are_refused_before_any_work(small):
         aotidebug.safe_load(12345)
 
 
+def test_a_temp_root_that_refuses_dirs_is_an_isolation_error_leaving_nothing(tmp_path, monkeypatch):
+    """A full or read-only temp root is the host's problem: a typed error, chained, no dir left."""
+    import errno
+    import tempfile
+
+    from aotidebug.core.errors import IsolationError
+    from aotidebug.runtime.worker import client
+
+    made: list[str] = []
+    real = tempfile.mkdtemp
+
+    def mkdtemp(*args, **kwargs):
+        if kwargs.get("prefix") == "aotidebug-worker-tmp-":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        made.append(real(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(client.tempfile, "mkdtemp", mkdtemp)
+    w = client.Worker(tmp_path / "never-loaded.pt2")
+    with pytest.raises(IsolationError, match="temp dirs: .*No space left") as info:
+        w.start()
+    assert isinstance(info.value.__cause__, OSError)
+    d = info.value.diagnosis                                   # what stopped it, and the fix
+    assert d.code == "AOTP031" and "TMPDIR" in d.fixes[0] and d.confidence <= 0.1
+    assert made and not any(os.path.exists(d) for d in made)   # the shm dir made first is gone
+    assert w.pid is None and w.directory is None and w.scratch is None
+
+
 def test_importing_safe_loading_and_worker_does_not_import_torch():
     code = ("import sys, aotidebug, aotidebug.runtime.safe_load, aotidebug.runtime.worker.client, aotidebug.runtime.worker.transport, aotidebug.runtime.worker.protocol, aotidebug.package.elf; "
             "aotidebug.safe_load; aotidebug.SafeModel; sys.exit('torch' in sys.modules)")

@@ -230,6 +230,11 @@ RAISE_BISECT_TIMEOUT = (
     "Give bisect more time: `bisect(..., timeout=SECONDS)`, `diagnose(..., bisect_timeout=SECONDS)` "
     "or `aotidebug bisect --timeout SECONDS`; a compile of a large model can take minutes."
 )
+FREE_TEMP_ROOT = (
+    "Free space in the temp root, or point TMPDIR at a writable disk with room for the package: the "
+    "isolated worker extracts the package there (its .so and weights), and keeps its tensor arena in "
+    "/dev/shm."
+)
 SINGLE_THREADED_FOR_CAPTURE = (
     "To capture a loaded package in a CUDA graph, load it with "
     "aoti_load_package(path, run_single_threaded=True) (added in 2025; torch 2.13 has it): the "

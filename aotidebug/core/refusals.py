@@ -55,6 +55,9 @@ REFUSALS: Mapping[str, Refusal] = {
     "bisect-timeout": Refusal("AOTP030", Category.UNKNOWN,
                               "Bisect ran out of its time budget before it localised the fault",
                               hints.RAISE_BISECT_TIMEOUT, confidence=0.05),
+    "worker-temp": Refusal("AOTP031", Category.UNKNOWN,
+                           "The isolated worker's temp dirs could not be made (temp root full or "
+                           "not writable)", hints.FREE_TEMP_ROOT, confidence=0.05),
     "legacy": Refusal("AOTP020", Category.DEPRECATED_API,
                       "Legacy .so from aot_compile: no device or contract metadata",
                       hints.MIGRATE_TO_PACKAGE_API),

@@ -271,9 +271,14 @@ class Worker:
     def _spawn(self) -> None:
         """Start the server process with its private pipes, temp dirs and output files."""
         st = self._state
-        st.directory = tempfile.mkdtemp(prefix="aotidebug-worker-", dir=shm_root())
-        if "TMPDIR" not in self.env:  # else the caller chose where the worker's files go
-            st.scratch = tempfile.mkdtemp(prefix="aotidebug-worker-tmp-")
+        try:
+            st.directory = tempfile.mkdtemp(prefix="aotidebug-worker-", dir=shm_root())
+            if "TMPDIR" not in self.env:  # else the caller chose where the worker's files go
+                st.scratch = tempfile.mkdtemp(prefix="aotidebug-worker-tmp-")
+        except OSError as exc:  # a full or read-only temp root
+            _shutdown(st, graceful=False)
+            raise IsolationError(f"could not make the isolated worker's temp dirs: {exc}",
+                                 problem="worker-temp") from exc
         st.stdout_path = os.path.join(st.directory, "stdout.log")
         st.stderr_path = os.path.join(st.directory, "stderr.log")
         req_r, req_w = os.pipe()
