@@ -22,6 +22,17 @@ def _is_package_ref(obj: Any) -> bool:
     return isinstance(obj, (str, os.PathLike, PackageInfo))
 
 
+def weights_findings(info: Any) -> list[Finding]:
+    """AOTC050 for each model whose weights nothing `aoti_load_package` reads holds: legitimate
+    when the caller loads them, a null-pointer crash when a call comes first."""
+    from ..package.inspect import WEIGHTS
+
+    return [finding("AOTC050", f"model {m.name!r} was compiled without its weights, which are "
+                    f"{WEIGHTS[m.weights]}: a call before load_constants runs on null constants "
+                    "(a segfault)", model=m.name, weights=m.weights, constants=len(m.constants))
+            for m in info.models if m.weights_unloaded]
+
+
 def consistency_findings(model: Any = None, inputs: Any = None, package: Any = None,
                          device: str | int | torch.device | None = None) -> list[Finding]:
     """What `diagnose()` merges: with a package, host + device + inputs checks; with only a model
@@ -45,6 +56,7 @@ def consistency_findings(model: Any = None, inputs: Any = None, package: Any = N
                                     f"called for {dev[0]}: cross-device loading is not supported",
                                     expected=info.device_type, got=dev[0]))
         findings += check_host(info, device_index=index if info.device_type != "cpu" else None)
+        findings += weights_findings(info)
         if inputs is not None:
             findings += check_inputs(info, inputs, device=device)
         return findings

@@ -69,7 +69,8 @@ class InputMismatchError(AOTIDebugError):
 
 
 class AOTIRuntimeError(AOTIDebugError):
-    """The compiled model raised; the original exception is chained as `__cause__`."""
+    """The compiled model raised (the original exception is chained as `__cause__`), or a call
+    was refused because it would run on constants never loaded."""
 
     code = "aoti-runtime-error"
 

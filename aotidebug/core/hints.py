@@ -175,7 +175,9 @@ STATE_DICT_OF_THE_UNCOMPILED_MODULE = (
 PROVIDE_CONSTANTS = (
     "Packages built with aot_inductor.package_constants_in_so=False carry no weights: call "
     "load_constants({fqn: tensor, ...}, check_full_update=True) with every name from "
-    "get_constant_fqns() before the first call."
+    "get_constant_fqns() before the first call (weights pickled under data/weights by "
+    "package_constants_on_disk_format='pickle_weights' load with "
+    "torch.export.pt2_archive._package.load_pt2(path, load_weights_from_disk=True) instead)."
 )
 INSTALL_GPU_OR_REBUILD_CPU = (
     "Load a GPU package only on a host with a working GPU, driver and a CUDA/ROCm build of torch "

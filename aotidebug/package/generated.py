@@ -36,6 +36,8 @@ RX = {
     "provenance": re.compile(r"//\s*\[Provenance debug handles\]\s*([\w:]+)"),
     "kernel_call": re.compile(r"^\s*(?:AOTI_TORCH_ERROR_CODE_CHECK\()?\s*((?:cpp_fused|triton|aoti_torch_\w+?_)\w*|kernels\.\w+)\s*\(", re.M),
     "device_ctor": re.compile(r'AOTInductorModelBase\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,'),
+    # the whole base-constructor argument list: its 6th argument is `include_weights`
+    "model_ctor": re.compile(r"AOTInductorModelBase\(([^{};]*?)\)\s*\{"),
 }
 # Per input NAME (formatted in): the guards of the check_input_N function.
 GUARD_RX = {
@@ -247,7 +249,22 @@ def parse_wrapper(text: str, provenance: Mapping[str, Provenance] | None = None)
         missing.append("in_spec_/out_spec_ (pytree call spec)")
     consts = parse_constants(text)
     return {"inputs": inputs, "outputs": parse_outputs(text), "constants": consts,
-            "kernels": parse_kernels(text, provenance), "missing": missing, **specs}
+            "kernels": parse_kernels(text, provenance), "missing": missing,
+            "weights_in_so": weights_in_so(text), **specs}
+
+
+def weights_in_so(text: str) -> bool | None:
+    """Whether the compiled .so holds the model's weights: the base constructor's
+    `include_weights` argument, written `false` for package_constants_in_so=False (or the
+    binary_blob format) since torch added it; a constructor without it (older torch) always
+    included them. None when the constructor is not in the text."""
+    m = RX["model_ctor"].search(text)
+    if m is None:
+        return None
+    args = [a.strip() for a in m.group(1).split(",")]
+    if len(args) >= 6 and args[-1] in ("true", "false"):
+        return args[-1] == "true"
+    return True
 
 
 def parse_metadata(text: str) -> dict[str, str]:

@@ -13,7 +13,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from . import generated as contract
 from .pytree_spec import spec_structure
@@ -99,13 +99,44 @@ class ModelInfo:
     kernels: tuple[KernelInfo, ...] = ()
     wrapper_member: str | None = None
     kernel_member: str | None = None
+    weights: str | None = None  # WEIGHTS: where the constants' values live; None: not known
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "inputs": [i.to_dict() for i in self.inputs],
                 "outputs": [o.to_dict() for o in self.outputs], "in_spec": self.in_spec,
                 "out_spec": self.out_spec, "constants": [c.to_dict() for c in self.constants],
                 "kernels": [k.to_dict() for k in self.kernels],
-                "wrapper_member": self.wrapper_member, "kernel_member": self.kernel_member}
+                "wrapper_member": self.wrapper_member, "kernel_member": self.kernel_member,
+                "weights": self.weights}
+
+    @property
+    def weights_unloaded(self) -> bool:
+        """True when nothing torch's `aoti_load_package` reads holds the weights, so a call before
+        `load_constants` runs on null constants (a segfault on torch 2.13 and 2.14.1)."""
+        return bool(self.constants) and self.weights in ("none", "pickled")
+
+
+# Where a model's weights live (ModelInfo.weights), read from the wrapper and the archive layout:
+WEIGHTS = {
+    "so": "compiled into the .so (the default)",
+    "blob": "a weights blob member the loader reads (package_constants_on_disk_format='binary_blob')",
+    "pickled": "pickled under data/weights: read by load_pt2(..., load_weights_from_disk=True), "
+               "not by aoti_load_package",
+    "none": "nowhere in the package (package_constants_in_so=False): load_constants before the first call",
+}
+
+
+def weights_location(in_so: bool | None, members: Sequence[str]) -> str | None:
+    """A WEIGHTS key from the wrapper's `include_weights` and the model's archive members."""
+    if in_so is None:
+        return None
+    if in_so:
+        return "so"
+    if any(m.endswith("weights.blob") for m in members):
+        return "blob"
+    if any(m.endswith("weights_config.json") for m in members):
+        return "pickled"
+    return "none"
 
 
 @dataclass(frozen=True)
@@ -170,6 +201,8 @@ class PackageInfo:
             if call:
                 lines.append(f"  call  {call}")
             lines += [f"  in  {i}" for i in m.inputs]
+            if m.constants and m.weights not in (None, "so"):
+                lines.append(f"  weights {WEIGHTS[m.weights]}")
             lines += [f"  const {c.name} ({c.fqn or '?'}): {c.dtype or '?'} "
                       f"{tuple(c.sizes) if c.sizes is not None else '?'}" for c in m.constants]
             for k in m.kernels:
@@ -215,7 +248,8 @@ def _input_spec(d: Mapping[str, Any]) -> InputSpec:
 
 
 def build_model(name: str, wrapper_text: str | None, provenance: Mapping[str, contract.Provenance] | None,
-                wrapper_member: str | None, kernel_member: str | None) -> tuple[ModelInfo, list[str]]:
+                wrapper_member: str | None, kernel_member: str | None,
+                members: Sequence[str] = ()) -> tuple[ModelInfo, list[str]]:
     """ModelInfo from a wrapper's text (pure): the parsed contract and what it lacks."""
     if wrapper_text is None:
         return ModelInfo(name, wrapper_member=wrapper_member, kernel_member=kernel_member), [
@@ -231,7 +265,8 @@ def build_model(name: str, wrapper_text: str | None, provenance: Mapping[str, co
                         for c in parsed["constants"]),
         kernels=tuple(KernelInfo(k["name"], tuple(k["source_nodes"]), tuple(k["stack_traces"]))
                       for k in parsed["kernels"]),
-        wrapper_member=wrapper_member, kernel_member=kernel_member)
+        wrapper_member=wrapper_member, kernel_member=kernel_member,
+        weights=weights_location(parsed["weights_in_so"], members))
     return info, [f"model {name!r}: {m}" for m in parsed["missing"]]
 
 
@@ -316,7 +351,7 @@ def _inspect_pt2(path: str) -> PackageInfo:
                     unreadable.append(f"{kinfo}: {exc}")
             wrapper, kernel = _pick_wrapper([m for m in members if m.endswith(".cpp")])
             text = _read_noted(arc.read_text, wrapper, unreadable)
-            info, missing = build_model(mname, text, prov, wrapper, kernel)
+            info, missing = build_model(mname, text, prov, wrapper, kernel, members)
             models.append(info)
             unreadable += missing
     models_t = tuple(models)

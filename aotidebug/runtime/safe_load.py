@@ -119,7 +119,8 @@ class SafeModel:
     """
 
     def __init__(self, path: str, info: Any, model: Any = None, worker: Any = None, *,
-                 checker: Any = None, timeout: float | None = None) -> None:
+                 checker: Any = None, timeout: float | None = None,
+                 weights: Any = None) -> None:
         self.path = path
         self.info = info
         self.timeout = timeout
@@ -127,6 +128,12 @@ class SafeModel:
         self._worker = worker
         self._checker = checker
         self._replay: list[tuple[tuple, dict]] = []
+        # A model compiled without its weights (`ModelInfo.weights_unloaded`): the constant names
+        # no load_constants has supplied yet; calls are refused while any is left. None: not
+        # checked (weights in the package, pre-call checks off, or the raw loader was used).
+        self._weights = weights
+        self._weights_pending: set[str] | None = (
+            {c.fqn for c in weights.constants if c.fqn} or None) if weights is not None else None
         self._lock = threading.Lock()
         self._closed = False
 
@@ -136,6 +143,8 @@ class SafeModel:
             findings = self._checker(args, kwargs or None)
             if findings:
                 self._on_findings(findings, args, kwargs)
+        if self._weights_pending:
+            self._refuse_unloaded()
         if self._worker is not None:
             return self._call_isolated(args, kwargs)
         if self._model is None:
@@ -159,6 +168,37 @@ class SafeModel:
                                      diagnosis=_fatal_diagnosis(
                                          findings, "inputs", package=self.path,
                                          inputs=describe_inputs((args, kwargs))))
+
+    def _refuse_unloaded(self) -> None:
+        """Refuse a call that would run on null constants (AOTC051), naming what is missing."""
+        from ..checks.codes import finding
+        from ..package.inspect import WEIGHTS
+
+        missing = sorted(self._weights_pending or ())
+        shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
+        f = finding("AOTC051", f"{len(missing)} of the package's constants are not loaded yet ({shown}): "
+                    f"model {self._weights.name!r} was compiled without its weights, which are "
+                    f"{WEIGHTS[self._weights.weights]}; running it now reads null constants",
+                    missing=missing[:50], weights=self._weights.weights)
+        raise AOTIRuntimeError(f"refusing to call {self.path} before its weights are loaded: {f.message}",
+                               diagnosis=_fatal_diagnosis([f], "package", package=self.path))
+
+    def load_constants(self, constants_map: Any, *args: Any, **kwargs: Any) -> Any:
+        """`AOTICompiledModel.load_constants`, in the worker when isolated (and replayed when it
+        restarts). The names it loads count toward the weights a package compiled without them
+        needs before its first call."""
+        if self._worker is not None:
+            out = self._remote("model", "load_constants", (constants_map, *args), kwargs)
+        elif self._model is None:
+            raise AOTIRuntimeError(f"SafeModel for {self.path} is closed")
+        else:
+            out = self._model.load_constants(constants_map, *args, **kwargs)
+        if self._weights_pending is not None:
+            try:
+                self._weights_pending -= {str(k) for k in constants_map}
+            except TypeError:  # not a mapping of names: torch accepted it, stop checking
+                self._weights_pending = None
+        return out
 
     def _runtime_error(self, exc: BaseException, args: tuple, kwargs: dict) -> AOTIRuntimeError:
         from ..analysis import explain as diagnose
@@ -238,6 +278,8 @@ class SafeModel:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__") or name in ("_model", "_worker"):
             raise AttributeError(name)
+        if name == "loader":  # its constant-buffer methods are out of sight: stop refusing
+            self.__dict__["_weights_pending"] = None
         worker = self.__dict__.get("_worker")
         if worker is not None:
             if name == "loader":
@@ -298,6 +340,8 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
               isolate: bool = False, timeout: float | None = None, model_name: str = "model") -> SafeModel:
     """Load an AOTI `.pt2` after pre-flight checks; calls are input-checked and fail typed.
 
+    `check_inputs` turns on the pre-call checks: inputs against the compiled contract, and, for a
+    package compiled without its weights, that `load_constants` supplied every constant first.
     `isolate=True` runs the package in a persistent worker process: a crash (SIGSEGV, SIGILL,
     SIGABRT, ...) or a call longer than `timeout` seconds becomes `CrashError`, and the worker is
     restarted on the next call. `timeout` needs `isolate=True` (an in-process call cannot be
@@ -314,18 +358,19 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
     except TypeError as exc:
         raise PackageError(f"not a package path: {type(path).__name__}") from exc
     info = preflight(spath, device_index=device_index, model_name=model_name)
-    checker = None
+    checker = weights = None
     if check_inputs:
         from ..checks.inputs import compile_input_checker
 
         checker = compile_input_checker(info, model_name)
+        weights = next((m for m in info.models if m.name == model_name and m.weights_unloaded), None)
     index = -1 if device_index is None else device_index  # -1: CPU, or the current GPU
     if isolate:
         from .worker.client import Worker
 
         worker = Worker(spath, device_index=index, model_name=model_name,
                         start_timeout=max(120.0, 4 * timeout) if timeout else 300.0)
-        model = SafeModel(spath, info, worker=worker, checker=checker, timeout=timeout)
+        model = SafeModel(spath, info, worker=worker, checker=checker, timeout=timeout, weights=weights)
         try:
             model._start_worker()
         except BaseException:
@@ -338,7 +383,7 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
         compiled = load_compiled(spath, model_name=model_name, device_index=index)
     except Exception as exc:  # ImportError included: a torch without AOTI is a load failure
         raise _load_error(spath, exc) from exc
-    return SafeModel(spath, info, model=compiled, checker=checker)
+    return SafeModel(spath, info, model=compiled, checker=checker, weights=weights)
 
 
 __all__ = ["safe_load", "SafeModel", "preflight", "CrashError"]

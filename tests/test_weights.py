@@ -1,0 +1,184 @@
+"""Packages compiled without their weights: where the weights live, read from the wrapper and the
+archive (pure), and real packages whose first call, before `load_constants`, segfaults raw torch
+but is refused by `safe_load` (slow: each variant is a real compile)."""
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from aotidebug.core.categories import Category
+from aotidebug.core.errors import AOTIRuntimeError, CrashError
+from aotidebug.package import generated as contract
+from aotidebug.package.inspect import WEIGHTS, weights_location
+
+NO_WEIGHTS = {"aot_inductor.package_constants_in_so": False}
+PICKLED = {**NO_WEIGHTS, "aot_inductor.package_constants_on_disk_format": "pickle_weights"}
+BLOB = {**NO_WEIGHTS, "aot_inductor.package_constants_on_disk_format": "binary_blob"}
+
+# The base-constructor call as torch 2.13 and 2.14.1 write it, and as torch wrote it before the
+# `include_weights` argument existed.
+CTOR = """AOTInductorModel::AOTInductorModel(std::shared_ptr<ConstantMap> constants_map,
+                                   std::optional<std::string> cubin_dir)
+    : AOTInductorModelBase(1,
+                           1,
+                           2,
+                           device_str,
+                           std::move(cubin_dir){flag}) {{
+    inputs_info_[0].name = "arg2_1";
+"""
+
+
+@pytest.mark.parametrize("flag, expected", [(",\n                           false", False),
+                                            (",\n                           true", True),
+                                            ("", True)])
+def test_include_weights_is_read_from_the_base_constructor(flag, expected):
+    text = CTOR.format(flag=flag)
+    assert contract.weights_in_so(text) is expected
+    assert contract.parse_wrapper(text)["weights_in_so"] is expected
+
+
+def test_a_wrapper_without_the_constructor_says_nothing_about_weights():
+    assert contract.weights_in_so("int main() { return 0; }") is None
+    assert contract.parse_wrapper("\x00 not c++ {{{{")["weights_in_so"] is None
+
+
+@pytest.mark.parametrize("in_so, members, where", [
+    (True, [], "so"),
+    (False, ["m/data/aotinductor/model/c7.wrapper_weights.blob"], "blob"),
+    (False, ["m/data/aotinductor/model/weights_config.json"], "pickled"),
+    (False, ["m/data/aotinductor/model/c7.wrapper.so"], "none"),
+    (None, ["m/data/aotinductor/model/weights_config.json"], None),
+])
+def test_weights_location_from_the_flag_and_the_members(in_so, members, where):
+    assert weights_location(in_so, members) == where
+    assert where is None or where in WEIGHTS
+
+
+# ------------------------------------------------------------------------------ real packages
+@pytest.fixture(scope="module")
+def no_weights(packages):
+    return packages.build("small", variant=NO_WEIGHTS)
+
+
+def _state(packages, fqns):
+    """The eager model's tensors for the names the package asks for."""
+    spec = packages.spec("small")
+    state = dict(spec["model"].state_dict())
+    return spec, {k: state[k].detach() for k in fqns}
+
+
+@pytest.mark.slow
+def test_the_raw_loader_segfaults_on_a_first_call_without_weights(no_weights):
+    """The fact the refusal below guards against, measured in a child."""
+    code = textwrap.dedent(f"""
+        import torch
+        m = torch._inductor.aoti_load_package({str(no_weights)!r})
+        print("loaded", flush=True)
+        m(torch.randn(2, 8))
+        print("returned", flush=True)
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert "loaded" in proc.stdout and "returned" not in proc.stdout
+    assert proc.returncode == -11, (proc.returncode, proc.stderr[-2000:])
+
+
+@pytest.mark.slow
+def test_inspect_names_where_the_weights_are(no_weights, small, packages):
+    import aotidebug
+
+    m = aotidebug.inspect_package(no_weights).models[0]
+    assert m.weights == "none" and m.weights_unloaded
+    assert "lin.weight" in {c.fqn for c in m.constants}
+    assert m.to_dict()["weights"] == "none"
+    assert "weights nowhere in the package" in str(aotidebug.inspect_package(no_weights))
+    plain = aotidebug.inspect_package(small).models[0]
+    assert plain.weights == "so" and not plain.weights_unloaded
+    assert "weights " not in str(aotidebug.inspect_package(small))
+    blob = aotidebug.inspect_package(packages.build("small", variant=BLOB)).models[0]
+    assert blob.weights == "blob" and not blob.weights_unloaded
+    pickled = aotidebug.inspect_package(packages.build("small", variant=PICKLED)).models[0]
+    assert pickled.weights == "pickled" and pickled.weights_unloaded
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("isolate", [False, True])
+def test_safe_load_refuses_a_call_before_the_weights_then_runs(no_weights, packages, isolate):
+    import torch
+
+    import aotidebug
+
+    with aotidebug.safe_load(no_weights, isolate=isolate) as m:
+        x = torch.randn(2, 8)
+        with pytest.raises(AOTIRuntimeError) as info:
+            m(x)
+        err = info.value
+        assert err.__cause__ is None and "lin.weight" in str(err)
+        d = err.diagnosis
+        assert d.category is Category.CONSTANT_LOADING and d.code == "AOTC051"
+        assert "load_constants" in d.fixes[0]
+        assert any(e.label == "AOTC051" and "lin.weight" in e.fields["missing"] for e in d.evidence)
+        fqns = m.get_constant_fqns()
+        spec, state = _state(packages, fqns)
+        m.load_constants(state, check_full_update=True)
+        assert torch.allclose(m(x), spec["model"](x), atol=1e-5)
+
+
+@pytest.mark.slow
+def test_a_partial_load_is_still_refused_and_names_what_is_left(packages):
+    import torch
+
+    import aotidebug
+
+    spec = packages.spec("two_lin")                     # two weight constants: a.weight, b.weight
+    state = {k: v.detach() for k, v in spec["model"].state_dict().items()}
+    with aotidebug.safe_load(packages.build("two_lin", variant=NO_WEIGHTS)) as m:
+        assert sorted(m.get_constant_fqns()) == ["a.weight", "b.weight"]
+        m.load_constants({"a.weight": state["a.weight"]}, check_full_update=False)
+        x = torch.randn(2, 8)
+        with pytest.raises(AOTIRuntimeError, match=r"1 of the package's constants .*\(b\.weight\)"):
+            m(x)
+        m.load_constants({"b.weight": state["b.weight"]}, check_full_update=False)
+        assert torch.allclose(m(x), spec["model"](x), atol=1e-5)
+
+
+@pytest.mark.slow
+def test_the_loader_or_checks_off_leave_the_call_to_torch(no_weights):
+    """Whoever reaches for the raw loader (update_constant_buffer) or turns the checks off gets
+    torch's behaviour: here the crash, caught by the isolated worker."""
+    import torch
+
+    import aotidebug
+
+    with aotidebug.safe_load(no_weights, isolate=True) as m:
+        assert m.loader is not None                   # the constant-buffer API is out of sight
+        with pytest.raises(CrashError):
+            m(torch.randn(2, 8))
+    with aotidebug.safe_load(no_weights, isolate=True, check_inputs=False) as m:
+        with pytest.raises(CrashError):
+            m(torch.randn(2, 8))
+
+
+@pytest.mark.slow
+def test_blob_weights_need_no_load_constants(packages):
+    import torch
+
+    import aotidebug
+
+    spec = packages.spec("small")
+    with aotidebug.safe_load(packages.build("small", variant=BLOB)) as m:
+        x = torch.randn(2, 8)
+        assert torch.allclose(m(x), spec["model"](x), atol=1e-5)
+
+
+@pytest.mark.slow
+def test_diagnose_with_the_package_adds_constant_loading_beside_a_crash(no_weights, small):
+    import aotidebug
+
+    text = "Process died with signal SIGSEGV (exit status -11)."
+    d = aotidebug.diagnose(text, package=str(no_weights))
+    cats = [c.category for c in d.candidates]
+    assert Category.CONSTANT_LOADING in cats and d.category is Category.CRASH  # a warning adds, never replaces
+    assert any(e.label == "AOTC050" for e in d.evidence)
+    plain = aotidebug.diagnose(text, package=str(small))
+    assert Category.CONSTANT_LOADING not in [c.category for c in plain.candidates]
