@@ -182,3 +182,20 @@ def test_diagnose_with_the_package_adds_constant_loading_beside_a_crash(no_weigh
     assert any(e.label == "AOTC050" for e in d.evidence)
     plain = aotidebug.diagnose(text, package=str(small))
     assert Category.CONSTANT_LOADING not in [c.category for c in plain.candidates]
+
+
+@pytest.mark.slow
+def test_probe_loads_the_references_weights_or_refuses(no_weights, packages):
+    import torch
+
+    import aotidebug
+    from aotidebug.core.errors import AOTIDebugError
+
+    spec = packages.spec("small")
+    r = aotidebug.probe(no_weights, spec["model"], inputs=spec["inputs"], timeout=120)
+    example = next(c for c in r.cases if c.name == "example")
+    assert example.verdict == "ok", example
+    assert any("compiled without its weights" in n for n in r.notes)
+    with pytest.raises(AOTIDebugError, match="compiled without its weights") as info:
+        aotidebug.probe(no_weights, lambda x: x, inputs=(torch.randn(2, 8),), timeout=120)
+    assert info.value.diagnosis.code == "AOTC051"

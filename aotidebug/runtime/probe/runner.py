@@ -17,7 +17,7 @@ from ..safe_load import preflight
 from .cases import CaseSpec, contract_shapes, generate_cases
 from .policy import CLEAR_CATEGORIES, verdict_for
 from .report import ProbeCase, ProbeReport
-from .tensors import _clone_tree, _device_index, _dtype_name, _first_line, _nbytes_tree, _numel_tree, _open_model, _raw_text, _torch, _with_evidence, build_call, compare, flatten_call, materialize, normalize_call, resolve_reference, synthesize
+from .tensors import _clone_tree, _device_index, _dtype_name, _first_line, _nbytes_tree, _numel_tree, _open_model, _raw_text, _torch, _with_evidence, build_call, compare, flatten_call, materialize, normalize_call, reference_constants, resolve_reference, synthesize
 
 
 # Run order: in-contract cases first, then the out-of-contract ones from the least to the most
@@ -123,7 +123,9 @@ def probe(package: Any, reference: Any = None, *, inputs: Any = None, device: An
     Raises typed errors only for problems with the package itself (`PackageError`,
     `HostMismatchError`, `IsolationError`) or with probe's own arguments (`TypeError`,
     `ValueError`, `AOTIDebugError` for unusable example inputs); everything a case does (a crash,
-    a hang, an error, a reference that raises) becomes that case's verdict.
+    a hang, an error, a reference that raises) becomes that case's verdict. A package compiled
+    without its weights gets the reference's constants by name, or `AOTIDebugError` (AOTC051)
+    when the reference does not hold them all.
     """
     t_start = time.monotonic()
     if not isinstance(model, str):
@@ -143,6 +145,7 @@ def probe(package: Any, reference: Any = None, *, inputs: Any = None, device: An
     specs = list(minfo.inputs)
     struct = spec_structure(minfo.in_spec)
     notes: list[str] = []
+    constants = _constants_for(path, minfo, reference, notes)
 
     # base values: the examples, or synthesised from the contract
     if inputs is not None:
@@ -169,7 +172,7 @@ def probe(package: Any, reference: Any = None, *, inputs: Any = None, device: An
     cases = generate_cases(specs, struct, base_shapes, base_dtypes, notes=notes)
     order = run_order(cases)
 
-    pool = _Pool(lambda: _open_model(path, model, device_index, timeout), SPARE_WORKER)
+    pool = _Pool(lambda: _open_model(path, model, device_index, timeout, constants), SPARE_WORKER)
     results: dict[int, ProbeCase] = {}
     ref_seconds = 0.0
     try:
@@ -226,6 +229,27 @@ def probe(package: Any, reference: Any = None, *, inputs: Any = None, device: An
                 probe_case=c.name, probe_verdict=c.verdict))
     return ProbeReport(path, tuple(results[i] for i in range(len(cases))), ref_name, tuple(notes),
                        time.monotonic() - t_start, starts, ref_seconds, spares)
+
+
+def _constants_for(path: str, minfo: Any, reference: Any, notes: list[str]) -> dict[str, Any] | None:
+    """The reference's constants for a package compiled without its weights (None when it has
+    them); without them every case would crash on null constants, so probe refuses (AOTC051)."""
+    if not minfo.weights_unloaded:
+        return None
+    constants = reference_constants(reference, minfo)
+    if constants is None:
+        from ...analysis import findings_diagnosis
+        from ...checks.codes import finding
+
+        f = finding("AOTC051", f"model {minfo.name!r} was compiled without its weights "
+                    f"({minfo.weights}), and the reference does not hold every constant by name: "
+                    "pass the nn.Module (or ExportedProgram) it was exported from as `reference`",
+                    weights=minfo.weights, missing=[c.fqn or c.name for c in minfo.constants][:50])
+        raise AOTIDebugError(f"cannot probe {path}: {f.message}",
+                             diagnosis=findings_diagnosis([f], "package"))
+    notes.append(f"the package was compiled without its weights ({minfo.weights}): the reference's "
+                 f"{len(constants)} constant(s) are loaded into each worker by name")
+    return constants
 
 
 class _UnknownSpec:

@@ -260,6 +260,23 @@ def resolve_reference(reference: Any) -> tuple[Callable | None, str | None]:
                     f"{type(reference).__name__}")
 
 
+def reference_constants(reference: Any, minfo: Any) -> dict[str, Any] | None:
+    """{fqn: tensor} for every named constant of `minfo` from the reference's parameters and
+    buffers (an ExportedProgram's state_dict and constants), or None when one is missing: what a
+    package compiled without its weights needs before its first call."""
+    torch = _torch()
+    names = [c.fqn for c in minfo.constants if c.fqn]
+    if isinstance(reference, torch.export.ExportedProgram):
+        state = {**dict(reference.state_dict), **dict(getattr(reference, "constants", {}) or {})}
+    elif isinstance(reference, torch.nn.Module):
+        state = {**dict(reference.named_parameters()), **dict(reference.named_buffers())}
+    else:
+        return None
+    if not names or any(not isinstance(state.get(n), torch.Tensor) for n in names):
+        return None
+    return {n: state[n].detach() for n in names}
+
+
 def _first_line(text: str, limit: int = 240) -> str:
     for line in str(text).splitlines():
         line = line.strip()
@@ -278,10 +295,20 @@ def _raw_text(exc: BaseException) -> str:
     return str(exc)
 
 
-def _open_model(path: str, model: str, device_index: int | None, timeout: float | None) -> Any:
-    """The package in an isolated worker, its input check off so AOTI's raw behaviour is seen."""
-    return safe_load(path, device_index=device_index, check_inputs=False, isolate=True,
-                     timeout=timeout, model_name=model)
+def _open_model(path: str, model: str, device_index: int | None, timeout: float | None,
+                constants: dict[str, Any] | None = None) -> Any:
+    """The package in an isolated worker, its input check off so AOTI's raw behaviour is seen;
+    `constants` are loaded first (a package compiled without its weights), and replayed by the
+    SafeModel when its worker restarts."""
+    sm = safe_load(path, device_index=device_index, check_inputs=False, isolate=True,
+                   timeout=timeout, model_name=model)
+    if constants:
+        try:
+            sm.load_constants(constants, check_full_update=True)
+        except BaseException:
+            sm.close()
+            raise
+    return sm
 
 
 def _device_index(device: Any, device_type: str | None) -> tuple[Any, int | None]:
