@@ -199,3 +199,73 @@ def test_probe_loads_the_references_weights_or_refuses(no_weights, packages):
     with pytest.raises(AOTIDebugError, match="compiled without its weights") as info:
         aotidebug.probe(no_weights, lambda x: x, inputs=(torch.randn(2, 8),), timeout=120)
     assert info.value.diagnosis.code == "AOTC051"
+
+
+# ------------------------------------------------------------------------------ load_constants
+def _contract():
+    from aotidebug.package.inspect import ConstantInfo, ModelInfo
+
+    return ModelInfo("model", constants=(ConstantInfo("lin_weight", "lin.weight", "float32", (4, 8), (8, 1)),
+                                         ConstantInfo("_FOLDED_CONST_0", "", "float32", (4,), (1,))))
+
+
+@pytest.mark.parametrize("value, code", [
+    ("float64", "AOTC052"), ("short", "AOTC053"), ("transposed", "AOTC054"), ("list", "AOTC055")])
+def test_constants_that_break_the_compiled_constant_are_named(value, code):
+    import torch
+
+    from aotidebug.checks.constants import check_constants
+
+    w = torch.randn(4, 8)
+    given = {"float64": w.double(), "short": torch.randn(2, 8), "transposed": w.t().contiguous().t(),
+             "list": [1.0]}[value]
+    found = check_constants(_contract(), {"lin.weight": given})
+    assert [f.code for f in found] == [code] and found[0].fatal
+    assert found[0].category is Category.CONSTANT_LOADING and found[0].fields["constant"] == "lin.weight"
+
+
+def test_matching_constants_and_unknown_names_pass():
+    import torch
+
+    from aotidebug.checks.constants import check_constants
+
+    ok = {"lin.weight": torch.randn(4, 8), "lin.bias": torch.randn(3)}   # torch refuses unknown names
+    assert check_constants(_contract(), ok) == []
+    strided = torch.randn(4, 16)[:, ::2]                                   # (4, 8), strides (16, 2)
+    assert [f.code for f in check_constants(_contract(), {"lin.weight": strided})] == ["AOTC054"]
+
+
+@pytest.mark.slow
+def test_torch_takes_a_transposed_constant_silently(small, packages):
+    """The fact the check below guards against: same shape, another layout, wrong numbers."""
+    import torch
+
+    spec = packages.spec("small")
+    w = spec["model"].lin.weight.detach()
+    m = torch._inductor.aoti_load_package(str(small))
+    m.load_constants({"lin.weight": w.t().contiguous().t()}, check_full_update=True)   # no error
+    x = torch.randn(2, 8)
+    assert not torch.allclose(m(x), spec["model"](x), atol=1e-3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("isolate", [False, True])
+def test_safe_load_refuses_constants_that_break_the_compiled_ones(small, packages, isolate):
+    import torch
+
+    import aotidebug
+    from aotidebug.core.errors import InputMismatchError
+
+    spec = packages.spec("small")
+    w = spec["model"].lin.weight.detach()
+    with aotidebug.safe_load(small, isolate=isolate) as m:
+        for bad, code in ((w.double(), "AOTC052"), (torch.randn(2, 8), "AOTC053"),
+                          (w.t().contiguous().t(), "AOTC054")):
+            with pytest.raises(InputMismatchError, match="lin.weight") as info:
+                m.load_constants({"lin.weight": bad}, check_full_update=True)
+            assert info.value.diagnosis.code == code
+            assert info.value.diagnosis.category is Category.CONSTANT_LOADING
+        x = torch.randn(2, 8)
+        assert torch.allclose(m(x), spec["model"](x), atol=1e-5)      # nothing bad reached torch
+        m.load_constants({"lin.weight": w * 2}, check_full_update=True)
+        assert not torch.allclose(m(x), spec["model"](x), atol=1e-3)  # a good one did

@@ -172,6 +172,11 @@ STATE_DICT_OF_THE_UNCOMPILED_MODULE = (
     "(the module the wrapper holds), load into the plain module before compiling, or strip the prefix "
     "from an existing checkpoint's keys."
 )
+MATCH_CONSTANTS = (
+    "Pass every constant with the dtype, shape and layout the package was compiled with (`aotidebug "
+    "inspect PKG` lists them): cast with .to(dtype) and call .contiguous() on a transposed or sliced "
+    "tensor. torch's load_constants does not check them, and the kernels read the memory as compiled."
+)
 PROVIDE_CONSTANTS = (
     "Packages built with aot_inductor.package_constants_in_so=False carry no weights: call "
     "load_constants({fqn: tensor, ...}, check_full_update=True) with every name from "

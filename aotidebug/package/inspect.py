@@ -72,9 +72,11 @@ class ConstantInfo:
     fqn: str | None = None
     dtype: str | None = None
     sizes: tuple[int, ...] | None = None
+    strides: tuple[int, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return jsonable({"name": self.name, "fqn": self.fqn, "dtype": self.dtype, "sizes": self.sizes})
+        return jsonable({"name": self.name, "fqn": self.fqn, "dtype": self.dtype, "sizes": self.sizes,
+                         "strides": self.strides})
 
 
 @dataclass(frozen=True)
@@ -261,7 +263,8 @@ def build_model(name: str, wrapper_text: str | None, provenance: Mapping[str, co
         outputs=tuple(InputSpec(o["index"], o["name"]) for o in parsed["outputs"]),
         in_spec=parsed["in_spec"], out_spec=parsed["out_spec"],
         constants=tuple(ConstantInfo(c.get("name", f"constant{c['index']}"), c.get("original_fqn"),
-                                     c.get("dtype"), tuple(c["shape"]) if "shape" in c else None)
+                                     c.get("dtype"), tuple(c["shape"]) if "shape" in c else None,
+                                     tuple(c["stride"]) if "stride" in c else None)
                         for c in parsed["constants"]),
         kernels=tuple(KernelInfo(k["name"], tuple(k["source_nodes"]), tuple(k["stack_traces"]))
                       for k in parsed["kernels"]),

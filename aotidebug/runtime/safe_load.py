@@ -120,7 +120,7 @@ class SafeModel:
 
     def __init__(self, path: str, info: Any, model: Any = None, worker: Any = None, *,
                  checker: Any = None, timeout: float | None = None,
-                 weights: Any = None) -> None:
+                 contract: Any = None) -> None:
         self.path = path
         self.info = info
         self.timeout = timeout
@@ -128,12 +128,14 @@ class SafeModel:
         self._worker = worker
         self._checker = checker
         self._replay: list[tuple[tuple, dict]] = []
-        # A model compiled without its weights (`ModelInfo.weights_unloaded`): the constant names
-        # no load_constants has supplied yet; calls are refused while any is left. None: not
-        # checked (weights in the package, pre-call checks off, or the raw loader was used).
-        self._weights = weights
+        # `contract`: the loaded model's ModelInfo when the pre-call checks are on. For a model
+        # compiled without its weights (`weights_unloaded`), the constant names no load_constants
+        # has supplied yet; calls are refused while any is left. None: not checked (weights in the
+        # package, checks off, or the raw loader was used).
+        self._contract = contract
         self._weights_pending: set[str] | None = (
-            {c.fqn for c in weights.constants if c.fqn} or None) if weights is not None else None
+            {c.fqn for c in contract.constants if c.fqn} or None
+            if contract is not None and contract.weights_unloaded else None)
         self._lock = threading.Lock()
         self._closed = False
 
@@ -176,17 +178,29 @@ class SafeModel:
 
         missing = sorted(self._weights_pending or ())
         shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
+        c = self._contract
         f = finding("AOTC051", f"{len(missing)} of the package's constants are not loaded yet ({shown}): "
-                    f"model {self._weights.name!r} was compiled without its weights, which are "
-                    f"{WEIGHTS[self._weights.weights]}; running it now reads null constants",
-                    missing=missing[:50], weights=self._weights.weights)
+                    f"model {c.name!r} was compiled without its weights, which are "
+                    f"{WEIGHTS[c.weights]}; running it now reads null constants",
+                    missing=missing[:50], weights=c.weights)
         raise AOTIRuntimeError(f"refusing to call {self.path} before its weights are loaded: {f.message}",
                                diagnosis=_fatal_diagnosis([f], "package", package=self.path))
 
     def load_constants(self, constants_map: Any, *args: Any, **kwargs: Any) -> Any:
         """`AOTICompiledModel.load_constants`, in the worker when isolated (and replayed when it
-        restarts). The names it loads count toward the weights a package compiled without them
-        needs before its first call."""
+        restarts). With the pre-call checks on, a constant of another dtype, shape or layout than
+        compiled is refused first (`InputMismatchError`, AOTC052-055: torch takes it silently),
+        and the names loaded count toward the weights a package compiled without them needs."""
+        if self._contract is not None and isinstance(constants_map, Mapping):
+            from ..checks.constants import check_constants
+
+            bad = check_constants(self._contract, constants_map)
+            if bad:
+                raise InputMismatchError(
+                    "constants do not match the compiled package: "
+                    + "; ".join(f"{f.code} {f.message}" for f in bad),
+                    findings=[f.to_dict() for f in bad],
+                    diagnosis=_fatal_diagnosis(bad, "constants", package=self.path))
         if self._worker is not None:
             out = self._remote("model", "load_constants", (constants_map, *args), kwargs)
         elif self._model is None:
@@ -340,8 +354,9 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
               isolate: bool = False, timeout: float | None = None, model_name: str = "model") -> SafeModel:
     """Load an AOTI `.pt2` after pre-flight checks; calls are input-checked and fail typed.
 
-    `check_inputs` turns on the pre-call checks: inputs against the compiled contract, and, for a
-    package compiled without its weights, that `load_constants` supplied every constant first.
+    `check_inputs` turns on the pre-call checks: inputs against the compiled contract, constants
+    given to `load_constants` against the compiled constants, and, for a package compiled without
+    its weights, that `load_constants` supplied every constant before the first call.
     `isolate=True` runs the package in a persistent worker process: a crash (SIGSEGV, SIGILL,
     SIGABRT, ...) or a call longer than `timeout` seconds becomes `CrashError`, and the worker is
     restarted on the next call. `timeout` needs `isolate=True` (an in-process call cannot be
@@ -358,19 +373,19 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
     except TypeError as exc:
         raise PackageError(f"not a package path: {type(path).__name__}") from exc
     info = preflight(spath, device_index=device_index, model_name=model_name)
-    checker = weights = None
+    checker = contract = None
     if check_inputs:
         from ..checks.inputs import compile_input_checker
 
         checker = compile_input_checker(info, model_name)
-        weights = next((m for m in info.models if m.name == model_name and m.weights_unloaded), None)
+        contract = next((m for m in info.models if m.name == model_name), None)
     index = -1 if device_index is None else device_index  # -1: CPU, or the current GPU
     if isolate:
         from .worker.client import Worker
 
         worker = Worker(spath, device_index=index, model_name=model_name,
                         start_timeout=max(120.0, 4 * timeout) if timeout else 300.0)
-        model = SafeModel(spath, info, worker=worker, checker=checker, timeout=timeout, weights=weights)
+        model = SafeModel(spath, info, worker=worker, checker=checker, timeout=timeout, contract=contract)
         try:
             model._start_worker()
         except BaseException:
@@ -383,7 +398,7 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
         compiled = load_compiled(spath, model_name=model_name, device_index=index)
     except Exception as exc:  # ImportError included: a torch without AOTI is a load failure
         raise _load_error(spath, exc) from exc
-    return SafeModel(spath, info, model=compiled, checker=checker, weights=weights)
+    return SafeModel(spath, info, model=compiled, checker=checker, contract=contract)
 
 
 __all__ = ["safe_load", "SafeModel", "preflight", "CrashError"]

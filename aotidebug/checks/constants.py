@@ -1,0 +1,54 @@
+"""Constants handed to `load_constants` against the constants the package was compiled with.
+
+Why: torch 2.13 and 2.14.1 accept a constant of another dtype, shape or layout without a word
+(measured, tests/test_weights.py); the kernels then read its memory as compiled, which gives
+wrong numbers, reads past the tensor, or corrupts the heap. The package records each constant's
+dtype, shape and strides (`ConstantInfo`), so the mismatch can be named before torch sees it.
+Pure: duck-typed tensors, no torch import.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..core.result import Finding
+from .codes import finding
+from .inputs import is_tensor
+
+
+def check_constants(model: Any, constants: Mapping[Any, Any]) -> list[Finding]:
+    """Findings for each entry of `constants` ({fqn: tensor}) whose value breaks the compiled
+    constant of that name in `model` (a ModelInfo). Names the package does not hold are left to
+    torch, which refuses them itself (`Constant not found`)."""
+    by_fqn = {c.fqn: c for c in model.constants if c.fqn}
+    out: list[Finding] = []
+    for name, value in constants.items():
+        c = by_fqn.get(str(name))
+        if c is None:
+            continue
+        where = f"constant {name!r}"
+        if not is_tensor(value):
+            out.append(finding("AOTC055", f"{where}: expected a tensor, got {type(value).__name__}",
+                               constant=str(name), got=type(value).__name__))
+            continue
+        dtype = str(value.dtype).replace("torch.", "")
+        if c.dtype and dtype != c.dtype:
+            out.append(finding("AOTC052", f"{where}: dtype {dtype}, compiled as {c.dtype}",
+                               constant=str(name), expected=c.dtype, got=dtype))
+        shape = tuple(int(s) for s in value.shape)
+        if c.sizes is not None and shape != tuple(c.sizes):
+            out.append(finding("AOTC053", f"{where}: shape {shape}, compiled as {tuple(c.sizes)}",
+                               constant=str(name), expected=list(c.sizes), got=list(shape)))
+            continue
+        if c.strides is not None and len(c.strides) == len(shape):
+            got = tuple(int(s) for s in value.stride())
+            bad = [d for d, (w, g) in enumerate(zip(c.strides, got)) if w != g and shape[d] > 1]
+            if bad:
+                out.append(finding("AOTC054", f"{where}: strides {got}, compiled as "
+                                   f"{tuple(c.strides)} (a transposed or sliced view)",
+                                   constant=str(name), dim=bad[0], expected=list(c.strides),
+                                   got=list(got)))
+    return out
+
+
+__all__ = ["check_constants"]
