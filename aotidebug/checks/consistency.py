@@ -4,6 +4,7 @@ input findings against the compiled contract (or, without a package, the export'
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .codes import finding
@@ -33,6 +34,42 @@ def weights_findings(info: Any) -> list[Finding]:
             for m in info.models if m.weights_unloaded]
 
 
+def narrowed_ranges(compiled: Any, exported: Any) -> list[Finding]:
+    """AOTC036 for each dynamic dim whose compiled range is narrower than the export's: Inductor
+    specialises kernels on the example's side of a size threshold (a reduction over 4096 elements,
+    measured on torch 2.13) and the package's input check records that side, so sizes the export
+    accepted are refused (AOTI_RUNTIME_CHECK_INPUTS=1, safe_load) or run on kernels chosen for
+    others. Dims are matched by input position."""
+    from ..package.inspect import DimInfo
+
+    out: list[Finding] = []
+    if compiled is None:
+        return out
+    for c_in, e_in in zip(compiled.inputs, exported.inputs):
+        for d, (c, e) in enumerate(zip(c_in.sizes or (), e_in.sizes or ())):
+            if not (isinstance(c, DimInfo) and isinstance(e, DimInfo)):
+                continue
+            low = c.min is not None and (e.min is None or c.min > e.min)
+            high = c.max is not None and (e.max is None or c.max < e.max)
+            if low or high:
+                out.append(finding(
+                    "AOTC036", f"input {c_in.index} ({c_in.name}) dim {d}: exported range "
+                    f"[{e.min}, {e.max}], compiled range [{c.min}, {c.max}]: Inductor narrowed it "
+                    "when it compiled, and the package refuses sizes outside it",
+                    input=c_in.index, dim=d, symbol=c.symbol, exported=[e.min, e.max],
+                    compiled=[c.min, c.max]))
+    return out
+
+
+def _explained_by(findings: list[Finding], narrowed: list[Finding]) -> list[Finding]:
+    """An input out of a range Inductor narrowed (AOTC032/033 on an AOTC036 dim) needs that fix,
+    not a wider Dim: the export already accepted the size."""
+    dims = {(f.fields.get("input"), f.fields.get("dim")) for f in narrowed}
+    return [replace(f, hint=narrowed[0].hint)
+            if f.code in ("AOTC032", "AOTC033") and (f.fields.get("input"), f.fields.get("dim")) in dims
+            else f for f in findings]
+
+
 def consistency_findings(model: Any = None, inputs: Any = None, package: Any = None,
                          device: str | int | torch.device | None = None) -> list[Finding]:
     """What `diagnose()` merges: with a package, host + device + inputs checks; with only a model
@@ -57,8 +94,12 @@ def consistency_findings(model: Any = None, inputs: Any = None, package: Any = N
                                     expected=info.device_type, got=dev[0]))
         findings += check_host(info, device_index=index if info.device_type != "cpu" else None)
         findings += weights_findings(info)
+        recorded = contract_from_model(model) if model is not None else None
+        narrowed = narrowed_ranges(info.models[0] if info.models else None,
+                                   recorded.models[0]) if recorded is not None else []
+        findings += narrowed
         if inputs is not None:
-            findings += check_inputs(info, inputs, device=device)
+            findings += _explained_by(check_inputs(info, inputs, device=device), narrowed)
         return findings
     if model is not None and inputs is not None:  # no readable package: the export's record
         recorded = contract_from_model(model)

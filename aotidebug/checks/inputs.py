@@ -135,9 +135,10 @@ class _Expect:
     dims: tuple[_Dim, ...]             # per dim: int, or (symbol, min, max)
     strides: tuple[int | None, ...] | None  # None items: symbolic
     fast_strides: tuple[int, ...] | None    # all strides known
+    bounds: str = "compiled"                # whose dynamic bounds: the package's or the export's
 
 
-def _expectations(model_info: ModelInfo) -> list[_Expect]:
+def _expectations(model_info: ModelInfo, bounds: str = "compiled") -> list[_Expect]:
     torch = torch_module()
     out = []
     for spec in model_info.inputs:
@@ -151,7 +152,7 @@ def _expectations(model_info: ModelInfo) -> list[_Expect]:
         fast = known if strides is not None and known is not None and len(known) == len(strides) else None
         out.append(_Expect(spec.index, spec.name, dt if isinstance(dt, torch.dtype) else None,
                            spec.dtype, spec.device_type, len(dims) if spec.sizes is not None else None,
-                           static, dims, strides, fast))
+                           static, dims, strides, fast, bounds))
     return out
 
 
@@ -191,11 +192,11 @@ def _check_tensor(e: _Expect, path: str, t: Any) -> list[Finding]:
             continue
         sym, lo, hi = want
         if lo is not None and got < lo:
-            f.append(finding("AOTC032", f"{where}: size {got} at dim {d} is below the exported minimum "
+            f.append(finding("AOTC032", f"{where}: size {got} at dim {d} is below the {e.bounds} minimum "
                              f"{lo} of dynamic dim {sym}", **base, dim=d, symbol=sym, min=lo, max=hi,
                              expected=f">= {lo}", got=got))
         elif hi is not None and got > hi:
-            f.append(finding("AOTC033", f"{where}: size {got} at dim {d} is above the exported maximum "
+            f.append(finding("AOTC033", f"{where}: size {got} at dim {d} is above the {e.bounds} maximum "
                              f"{hi} of dynamic dim {sym}", **base, dim=d, symbol=sym, min=lo, max=hi,
                              expected=f"<= {hi}", got=got))
         elif lo is None and got in (0, 1):
@@ -295,7 +296,8 @@ class InputChecker:
         minfo = info.model(model)
         self.info = info
         self.model = minfo
-        self.expectations = _expectations(minfo)
+        self.expectations = _expectations(
+            minfo, "exported" if info.format == "exported-program" else "compiled")
         self.struct = spec_structure(minfo.in_spec)
         self.call_struct = _is_call_struct(self.struct)
         self.incomplete: tuple[Finding, ...] = ()

@@ -31,6 +31,14 @@ EXPORT_WITH_EDGE_SHAPES = (
     "Export with sample inputs that cover the sizes used at run time (size 0, size 1, the maximum) "
     "and declare them with torch.export.Dim(min=..., max=...)."
 )
+COMPILED_RANGE_NARROWED = (
+    "If the bound in AOTI's `dim value is too small/large` is not the one your Dim declared, Inductor "
+    "set it when it compiled: it specialises kernels on the example input's side of a size threshold "
+    "(measured on torch 2.13: a reduction over the dim caps it at 4096, or raises the minimum to 4097 "
+    "when the example is larger) and the package checks that side. Compile with example inputs of the "
+    "sizes you serve, or split the input; `aotidebug inspect PKG` prints the compiled bounds, and "
+    "diagnose(..., model=exported_program, package=PKG) names each narrowed dim (AOTC036)."
+)
 GUARD_EMPTY_INPUTS = "Guard empty inputs in forward() (return early when a dimension is 0) or pad them."
 CLAMP_INDICES = "Clamp or validate the indices before they reach the indexing op (embedding, gather, index_select)."
 MAKE_CONTIGUOUS = "Call .contiguous() on inputs, or export with the same strides used at run time."

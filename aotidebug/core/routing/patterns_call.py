@@ -38,7 +38,8 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
              # the exported program's module checking its inputs (torch 2.9+): a bound or a
              # divisibility a dynamic dimension's Dim imposes
              r"Guard failed: [^\n]*?\bsize\(\)\[\d+\][^\n]*?(?:<=|>=|<|>|%)"),
-            0.93, (H.EXPORT_WITH_EDGE_SHAPES, H.GUARD_EMPTY_INPUTS), ("AOTI_RUNTIME_CHECK_INPUTS",)),
+            0.93, (H.EXPORT_WITH_EDGE_SHAPES, H.GUARD_EMPTY_INPUTS, H.COMPILED_RANGE_NARROWED),
+            ("AOTI_RUNTIME_CHECK_INPUTS",)),
     Pattern("AOTD104", "aten-op-rejects-input", C.INPUT_MISMATCH,
             "An op inside the compiled model rejected an input's dtype or shape",
             (r"mat1 and mat2 (?:must have the same dtype|shapes cannot be multiplied)",
