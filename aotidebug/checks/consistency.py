@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .codes import finding
+from .constants import weights_findings
 from .exported import contract_from_model
 from .host import check_host
 from .inputs import check_inputs, parse_device
@@ -21,17 +22,6 @@ def _is_package_ref(obj: Any) -> bool:
     from ..package.inspect import PackageInfo
 
     return isinstance(obj, (str, os.PathLike, PackageInfo))
-
-
-def weights_findings(info: Any) -> list[Finding]:
-    """AOTC050 for each model whose weights nothing `aoti_load_package` reads holds: legitimate
-    when the caller loads them, a null-pointer crash when a call comes first."""
-    from ..package.inspect import WEIGHTS
-
-    return [finding("AOTC050", f"model {m.name!r} was compiled without its weights, which are "
-                    f"{WEIGHTS[m.weights]}: a call before load_constants runs on null constants "
-                    "(a segfault)", model=m.name, weights=m.weights, constants=len(m.constants))
-            for m in info.models if m.weights_unloaded]
 
 
 def narrowed_ranges(compiled: Any, exported: Any) -> list[Finding]:

@@ -9,7 +9,7 @@ Pure: duck-typed tensors, no torch import.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..core.result import Finding
 from .codes import finding
@@ -51,4 +51,28 @@ def check_constants(model: Any, constants: Mapping[Any, Any]) -> list[Finding]:
     return out
 
 
-__all__ = ["check_constants"]
+def weights_findings(info: Any) -> list[Finding]:
+    """AOTC050 for each model whose weights nothing `aoti_load_package` reads holds: legitimate
+    when the caller loads them, a null-pointer crash when a call comes first."""
+    from ..package.inspect import WEIGHTS
+
+    return [finding("AOTC050", f"model {m.name!r} was compiled without its weights, which are "
+                    f"{WEIGHTS[m.weights]}: a call before load_constants runs on null constants "
+                    "(a segfault)", model=m.name, weights=m.weights, constants=len(m.constants))
+            for m in info.models if m.weights_unloaded]
+
+
+def unloaded_weights(model: Any, missing: Iterable[str], consequence: str) -> Finding:
+    """AOTC051: `model` (a ModelInfo compiled without its weights) lacks the constants `missing`;
+    `consequence` says what that stops (a call, a probe)."""
+    from ..package.inspect import WEIGHTS
+
+    names = sorted(missing)
+    shown = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
+    return finding("AOTC051", f"{len(names)} of the package's constants are not loaded ({shown}): "
+                   f"model {model.name!r} was compiled without its weights, which are "
+                   f"{WEIGHTS[model.weights]}; {consequence}",
+                   missing=names[:50], weights=model.weights)
+
+
+__all__ = ["check_constants", "unloaded_weights", "weights_findings"]

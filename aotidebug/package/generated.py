@@ -35,7 +35,6 @@ RX = {
     "source_nodes": re.compile(r"//\s*Topologically Sorted Source Nodes:\s*\[([^\]]*)\](?:,\s*Original ATen:\s*\[([^\]]*)\])?"),
     "provenance": re.compile(r"//\s*\[Provenance debug handles\]\s*([\w:]+)"),
     "kernel_call": re.compile(r"^\s*(?:AOTI_TORCH_ERROR_CODE_CHECK\()?\s*((?:cpp_fused|triton|aoti_torch_\w+?_)\w*|kernels\.\w+)\s*\(", re.M),
-    "device_ctor": re.compile(r'AOTInductorModelBase\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,'),
     # the whole base-constructor argument list: its 6th argument is `include_weights`
     "model_ctor": re.compile(r"AOTInductorModelBase\(([^{};]*?)\)\s*\{"),
 }

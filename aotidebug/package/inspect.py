@@ -112,6 +112,12 @@ class ModelInfo:
                 "weights": self.weights}
 
     @property
+    def constant_fqns(self) -> tuple[str, ...]:
+        """The names `load_constants` takes (`get_constant_fqns()`); constants without one (folded
+        at compile time) are not the caller's to supply."""
+        return tuple(c.fqn for c in self.constants if c.fqn)
+
+    @property
     def weights_unloaded(self) -> bool:
         """True when nothing torch's `aoti_load_package` reads holds the weights, so a call before
         `load_constants` runs on null constants (a segfault on torch 2.13 and 2.14.1)."""

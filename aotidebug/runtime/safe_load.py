@@ -134,7 +134,7 @@ class SafeModel:
         # package, checks off, or the raw loader was used).
         self._contract = contract
         self._weights_pending: set[str] | None = (
-            {c.fqn for c in contract.constants if c.fqn} or None
+            set(contract.constant_fqns) or None
             if contract is not None and contract.weights_unloaded else None)
         self._lock = threading.Lock()
         self._closed = False
@@ -173,16 +173,10 @@ class SafeModel:
 
     def _refuse_unloaded(self) -> None:
         """Refuse a call that would run on null constants (AOTC051), naming what is missing."""
-        from ..checks.codes import finding
-        from ..package.inspect import WEIGHTS
+        from ..checks.constants import unloaded_weights
 
-        missing = sorted(self._weights_pending or ())
-        shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
-        c = self._contract
-        f = finding("AOTC051", f"{len(missing)} of the package's constants are not loaded yet ({shown}): "
-                    f"model {c.name!r} was compiled without its weights, which are "
-                    f"{WEIGHTS[c.weights]}; running it now reads null constants",
-                    missing=missing[:50], weights=c.weights)
+        f = unloaded_weights(self._contract, self._weights_pending or (),
+                             "running it now reads null constants")
         raise AOTIRuntimeError(f"refusing to call {self.path} before its weights are loaded: {f.message}",
                                diagnosis=_fatal_diagnosis([f], "package", package=self.path))
 

@@ -239,12 +239,11 @@ def _constants_for(path: str, minfo: Any, reference: Any, notes: list[str]) -> d
     constants = reference_constants(reference, minfo)
     if constants is None:
         from ...analysis import findings_diagnosis
-        from ...checks.codes import finding
+        from ...checks.constants import unloaded_weights
 
-        f = finding("AOTC051", f"model {minfo.name!r} was compiled without its weights "
-                    f"({minfo.weights}), and the reference does not hold every constant by name: "
-                    "pass the nn.Module (or ExportedProgram) it was exported from as `reference`",
-                    weights=minfo.weights, missing=[c.fqn or c.name for c in minfo.constants][:50])
+        f = unloaded_weights(minfo, minfo.constant_fqns, "the reference does not hold every one by "
+                             "name: pass the nn.Module (or ExportedProgram) it was exported from "
+                             "as `reference`")
         raise AOTIDebugError(f"cannot probe {path}: {f.message}",
                              diagnosis=findings_diagnosis([f], "package"))
     notes.append(f"the package was compiled without its weights ({minfo.weights}): the reference's "

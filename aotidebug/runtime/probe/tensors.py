@@ -265,7 +265,7 @@ def reference_constants(reference: Any, minfo: Any) -> dict[str, Any] | None:
     buffers (an ExportedProgram's state_dict and constants), or None when one is missing: what a
     package compiled without its weights needs before its first call."""
     torch = _torch()
-    names = [c.fqn for c in minfo.constants if c.fqn]
+    names = minfo.constant_fqns
     if isinstance(reference, torch.export.ExportedProgram):
         state = {**dict(reference.state_dict), **dict(getattr(reference, "constants", {}) or {})}
     elif isinstance(reference, torch.nn.Module):
