@@ -1,11 +1,44 @@
+import getpass
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def children_tmpdir():
+    """TMPDIR for every child the suite starts, removed when the session ends.
+
+    `aoti_load_package` extracts the whole package to `$TMPDIR/aotinductor_XXXXXX` and removes it
+    only on a normal exit; the tests that crash raw torch on purpose (the zoo, the weights facts)
+    left one copy per crash in the shared /tmp. Children inherit this TMPDIR, so their copies go
+    with the session. The pytest process's own `tempfile` dir is already fixed and is unchanged.
+    Inductor's cache stays where it was (its default is under TMPDIR), so children keep it warm.
+    """
+    root = Path(tempfile.mkdtemp(prefix="aotidebug-tests-"))
+    saved = {k: os.environ.get(k) for k in ("TMPDIR", "TORCHINDUCTOR_CACHE_DIR")}
+    if saved["TORCHINDUCTOR_CACHE_DIR"] is None:
+        try:
+            user = getpass.getuser()
+        except (KeyError, OSError):
+            user = f"uid_{os.getuid()}"
+        os.environ["TORCHINDUCTOR_CACHE_DIR"] = os.path.join(tempfile.gettempdir(), f"torchinductor_{user}")
+    os.environ["TMPDIR"] = str(root)
+    try:
+        yield root
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
