@@ -202,7 +202,8 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-pytorch-35518-centos7-old-abi-string", "version_mismatch"),         # AOTS299 (the old ABI's std::string)
     ("gh-torch-ccl-16-undefined-cxx11-symbol", "version_mismatch"),          # AOTS299 beside AOTD701
     ("gh-pytorch-93935-aot-eager-rewraps-past-recursion-limit", "torch_bug"),  # AOTS300: recursion while compiling
-    ("gh-pytorch-167789-dynamo-ignores-setrecursionlimit", "torch_bug"),       # AOTS300
+    ("gh-pytorch-167789-dynamo-ignores-setrecursionlimit", "torch_bug"),
+    ("cpu-run-kernel-check-thrown-in-two-threads", "index_out_of_bounds"),  # AOTS304: the message cut       # AOTS300
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -399,6 +400,25 @@ def test_a_crash_inside_the_weights_copy_is_the_weights_and_one_in_the_run_is_no
     assert "crash" in [c.category.value for c in d.candidates]  # the signal stays a candidate
     run_crash = read_structure(_log("cpu-empty-batch-segfault"))
     assert run_crash.signals and "AOTS291" not in [r.code for r in fired(run_crash)]
+
+
+def test_a_kernel_check_thrown_in_two_threads_is_the_index_and_its_message_is_asked_for() -> None:
+    """Two OpenMP threads of a generated CPU kernel threw its bounds check at once: the second
+    terminate cut the message (captured). The reading is the index, below 0.7, with the signal
+    beside it and the one-thread rerun first; a printed message of another check, or the same
+    words while exporting, is not this mechanism."""
+    text = _log("cpu-run-kernel-check-thrown-in-two-threads")
+    d = diagnose_text(text)
+    assert (d.category.value, d.code) == ("index_out_of_bounds", "AOTS304") and d.confidence < 0.7
+    assert "crash" in [c.category.value for c in d.candidates] and "OMP_NUM_THREADS=1" in d.fixes[0]
+    told = text.replace("terminate called recursively", "  what():  Expected all tensors to be on the same device")
+    assert "AOTS304" not in [r.code for r in fired(read_structure(told))]
+    one = text.replace("terminate called recursively\n", "")  # one thread threw; its what() was lost
+    assert "AOTS304" not in [r.code for r in fired(read_structure(one))]
+    at_export = text.replace("pt2_archive/_package.py\", line 743 in __call__",
+                             "export/_trace.py\", line 2100 in _export")
+    assert read_structure(at_export).phase.value == "export"
+    assert "AOTS304" not in [r.code for r in fired(read_structure(at_export))]
 
 
 def test_a_cache_file_that_vanished_mid_write_is_another_process_s_doing() -> None:

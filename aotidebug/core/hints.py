@@ -660,5 +660,12 @@ FAKE_KERNEL_LAYOUT = (
     "(torch.empty_strided, or .contiguous() in the real kernel), and check the op with "
     "torch.library.opcheck before compiling or exporting."
 )
+ONE_THREAD_FOR_THE_MESSAGE = (
+    "A check in a generated CPU kernel threw inside its parallel (OpenMP) threads, and the process "
+    "ended before it printed the message. Rerun once with OMP_NUM_THREADS=1: the check then throws "
+    "from one thread and prints what failed (a generated kernel's check is its index bounds check: "
+    "`index out of bounds: 0 <= tmpN < BOUND` names the table size). Then validate the ids, "
+    "positions or class values that index a table."
+)
 # every hint above, by name (the meta-test checks each pattern's fixes are among them)
 ALL: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

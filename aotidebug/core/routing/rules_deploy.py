@@ -73,6 +73,17 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS143", "accelerator-device-assert", "index_out_of_bounds", 0.58,
        "A device-side assertion fired in a kernel",
        keywords=("device-side assert", "index out of bounds")),
+    # a C10 check thrown inside a generated CPU kernel's OpenMP threads: nothing catches it there
+    # (AOTI's wrapper and the ATen ops it calls return their errors), so the runtime terminates,
+    # and the check such a kernel throws is its index bounds check. When two threads throw at once
+    # the second terminate ("recursively") aborts before the first prints its message (measured:
+    # 2 of 12 runs of a gather with every id out of range, OMP_NUM_THREADS=2, torch 2.13)
+    _r("AOTS304", "kernel-check-thrown-in-parallel-threads", "index_out_of_bounds", 0.6,
+       "A check in a generated CPU kernel threw inside its parallel threads and ended the process "
+       "before its message was printed (such a kernel's check is its index bounds check)",
+       keywords=("terminate called after throwing an instance of 'c10::error'",),
+       words=("terminate called recursively",), not_words=("what():",), phases=frozenset({P.RUN, P.UNKNOWN}),
+       supersedes=("AOTD303",), fixes=(H.ONE_THREAD_FOR_THE_MESSAGE, H.CLAMP_INDICES)),
     _r("AOTS144", "accelerator-error", "illegal_memory_access", 0.42,
        "The accelerator reported a sticky error",
        types=frozenset({"AcceleratorError"}), not_keywords=("out of memory", "device-side assert")),
