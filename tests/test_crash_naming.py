@@ -556,3 +556,44 @@ def test_bisect_package_names_the_crash_with_zero_compiles(big_prov) -> None:
     assert r.source_nodes and r.stage == "crash-site"
     ok = aotidebug.bisect(package=big_prov, inputs=(torch.randn(4096, 4096),), timeout=120)
     assert ok.fault is None and ok.compiles == 0 and "bisect(model, inputs)" in ok.message
+
+
+def _fixture(name: str) -> str:
+    path = os.path.join(os.path.dirname(__file__), "fixtures", "logs", name + ".txt")
+    with open(path, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def _storm(text: str, size: int) -> str:
+    """The faulthandler dumps that follow a kernel check thrown in many threads, repeated (measured:
+    248 `Fatal Python error` dumps, 256 KB, after one gather with every id bad in 8 threads)."""
+    dump = text[text.index("Fatal Python error"):]
+    return dump * (size // len(dump) + 1)
+
+
+def test_a_long_worker_output_keeps_its_head_where_the_message_is(tmp_path) -> None:
+    from aotidebug.runtime.worker.client import OUTPUT_TAIL, read_ends
+
+    head = _fixture("cpu-run-kernel-check-terminate-one-thread")
+    path = tmp_path / "stderr.log"
+    whole = head + _storm(head, 2 * OUTPUT_TAIL)
+    path.write_text(whole)
+    text = read_ends(str(path))
+    assert len(text) < OUTPUT_TAIL + 100 and "bytes cut]" in text
+    assert "what():  index out of bounds: 0 <= tmp7 < 1000L" in text and text.endswith(whole[-1000:])
+    short = tmp_path / "short.log"
+    short.write_text(head)
+    assert read_ends(str(short)) == head
+    assert read_ends(str(tmp_path / "missing.log")) == read_ends(None) == ""
+
+
+def test_a_crash_whose_message_is_followed_by_a_storm_is_read_from_its_message() -> None:
+    """The worker died (SIGSEGV while the threads' aborts dumped) after the kernel printed its
+    check: the message at the head decides, however much output follows it."""
+    from aotidebug.runtime.worker.client import FailureReason, WorkerFailure, crash_error
+
+    head = _fixture("cpu-run-kernel-check-terminate-one-thread")
+    failure = WorkerFailure(FailureReason.SIGNAL, "SIGSEGV", -11, 0.4, "", head + _storm(head, 200_000))
+    err = crash_error(failure)
+    assert err.diagnosis.category.value == "index_out_of_bounds" and err.diagnosis.code == "AOTD301"
+    assert "what():" in err.details["stderr"] and len(err.details["stderr"]) < 4100

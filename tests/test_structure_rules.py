@@ -411,6 +411,9 @@ def test_a_kernel_check_thrown_in_two_threads_is_the_index_and_its_message_is_as
     d = diagnose_text(text)
     assert (d.category.value, d.code) == ("index_out_of_bounds", "AOTS304") and d.confidence < 0.7
     assert "crash" in [c.category.value for c in d.candidates] and "OMP_NUM_THREADS=1" in d.fixes[0]
+    # the fix, done (captured): the same package run in one thread prints the check, read at once
+    rerun = diagnose_text(_log("cpu-run-kernel-check-terminate-one-thread"))
+    assert (rerun.category.value, rerun.code) == ("index_out_of_bounds", "AOTD301") and rerun.confidence >= 0.8
     told = text.replace("terminate called recursively", "  what():  Expected all tensors to be on the same device")
     assert "AOTS304" not in [r.code for r in fired(read_structure(told))]
     one = text.replace("terminate called recursively\n", "")  # one thread threw; its what() was lost

@@ -42,11 +42,12 @@ from typing import Any, Callable
 
 from ...core.errors import CrashError, IsolationError
 from ...core.result import Evidence
+from ...core.text.normalize import truncate
 from ..subproc import child_env, kill_group, python_argv
 from .protocol import PROTOCOL, Op, PeerGone, read_frame, write_frame
 from .transport import Arena, read_arena, shm_root, write_arena
 
-OUTPUT_TAIL = 256 * 1024          # bytes of worker stdout/stderr read after a failure
+OUTPUT_TAIL = 256 * 1024          # bytes of worker stdout/stderr read after a failure (head and tail)
 DEFAULT_START_TIMEOUT = 300.0     # import torch + load a package: 4-13 s measured, more on busy hosts
 # A call with no timeout of its own waits at most this long: a hung kernel (a spin, a deadlock,
 # a stopped process) becomes a CrashError instead of blocking the caller forever.
@@ -402,17 +403,28 @@ class Worker:
         return failure
 
     def output(self) -> tuple[str, str]:
-        """The tails of the worker's stdout and stderr since the last request began."""
-        texts = []
-        for path in (self._state.stdout_path, self._state.stderr_path):
-            try:
-                with open(path or "", "rb") as fh:
-                    size = os.fstat(fh.fileno()).st_size
-                    fh.seek(max(0, size - OUTPUT_TAIL))
-                    texts.append(fh.read().decode("utf-8", errors="replace"))
-            except (OSError, TypeError):
-                texts.append("")
-        return texts[0], texts[1]
+        """The worker's stdout and stderr since the last request began (their ends, when long)."""
+        return read_ends(self._state.stdout_path), read_ends(self._state.stderr_path)
+
+
+def read_ends(path: str | None, limit: int = OUTPUT_TAIL) -> str:
+    """A file's text, or its first and last `limit // 2` bytes joined by a marker line when it is
+    longer: the cause is often the first line (`terminate called after throwing ...`) and what
+    follows it can be a storm (measured: one gather's bounds check thrown in 8 OpenMP threads wrote
+    248 `Fatal Python error` dumps, over 256 KB, so a tail alone lost the message). "" when it
+    cannot be read."""
+    try:
+        with open(path or "", "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size <= limit:
+                data = fh.read()
+            else:
+                head = fh.read(limit // 2)
+                fh.seek(size - limit // 2)
+                data = head + f"\n...[aotidebug: {size - limit} bytes cut]...\n".encode() + fh.read()
+    except (OSError, TypeError, ValueError):
+        return ""
+    return data.decode("utf-8", errors="replace")
 
 
 def read_crash_site(directory: str | None) -> Any:
@@ -550,7 +562,7 @@ def crash_error(failure: WorkerFailure, *, package: str | None = None, inputs: A
     if site is not None and not site.kernel:
         where = f" in {line.split(' in ', 1)[1].split(';', 1)[0]}"
     message = f"{head}{where}; the caller survived and the worker restarts on the next call"
-    d = explain(f"{message}\nSignal: {failure.signal or ''}\n{line}\n{text[-20000:]}",
+    d = explain(f"{message}\nSignal: {failure.signal or ''}\n{line}\n{truncate(text, 20000)}",
                 inputs=inputs, package=package)
     ev = [Evidence("subprocess", "worker-exit", head, failure.to_dict() | {"stdout_tail": "",
                                                                           "stderr_tail": ""})]
@@ -577,9 +589,9 @@ def crash_error(failure: WorkerFailure, *, package: str | None = None, inputs: A
                       symbol=site.symbol if site is not None else None,
                       object=site.object if site is not None else None,
                       reason=failure.reason.value, returncode=failure.returncode,
-                      stdout=failure.stdout[-4000:], stderr=failure.stderr[-4000:], **extra)
+                      stdout=truncate(failure.stdout, 4000), stderr=truncate(failure.stderr, 4000), **extra)
 
 
 __all__ = ["Worker", "load_compiled", "WorkerCrashed", "WorkerFailure", "FailureReason",
-           "RemoteError", "crash_error", "read_crash_site", "DEFAULT_CALL_TIMEOUT",
+           "RemoteError", "crash_error", "read_crash_site", "read_ends", "DEFAULT_CALL_TIMEOUT",
            "DEFAULT_START_TIMEOUT", "CRASH_RECORD", "CRASH_SNAPSHOT"]
