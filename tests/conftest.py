@@ -21,23 +21,20 @@ def children_tmpdir():
     with the session. The pytest process's own `tempfile` dir is already fixed and is unchanged.
     Inductor's cache stays where it was (its default is under TMPDIR), so children keep it warm.
     """
+    from tests.zoo import env
+
     root = Path(tempfile.mkdtemp(prefix="aotidebug-tests-"))
-    saved = {k: os.environ.get(k) for k in ("TMPDIR", "TORCHINDUCTOR_CACHE_DIR")}
-    if saved["TORCHINDUCTOR_CACHE_DIR"] is None:
+    cache = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+    if cache is None:
         try:
             user = getpass.getuser()
         except (KeyError, OSError):
             user = f"uid_{os.getuid()}"
-        os.environ["TORCHINDUCTOR_CACHE_DIR"] = os.path.join(tempfile.gettempdir(), f"torchinductor_{user}")
-    os.environ["TMPDIR"] = str(root)
+        cache = os.path.join(tempfile.gettempdir(), f"torchinductor_{user}")
     try:
-        yield root
+        with env(TMPDIR=str(root), TORCHINDUCTOR_CACHE_DIR=cache):
+            yield root
     finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
         shutil.rmtree(root, ignore_errors=True)
 
 

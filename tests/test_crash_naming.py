@@ -572,14 +572,14 @@ def _storm(text: str, size: int) -> str:
 
 
 def test_a_long_worker_output_keeps_its_head_where_the_message_is(tmp_path) -> None:
-    from aotidebug.runtime.worker.client import OUTPUT_TAIL, read_ends
+    from aotidebug.runtime.worker.client import OUTPUT_WINDOW, read_ends
 
     head = _fixture("cpu-run-kernel-check-terminate-one-thread")
     path = tmp_path / "stderr.log"
-    whole = head + _storm(head, 2 * OUTPUT_TAIL)
+    whole = head + _storm(head, 2 * OUTPUT_WINDOW)
     path.write_text(whole)
     text = read_ends(str(path))
-    assert len(text) < OUTPUT_TAIL + 100 and "bytes cut]" in text
+    assert len(text) < OUTPUT_WINDOW + 100 and "bytes cut]" in text
     assert "what():  index out of bounds: 0 <= tmp7 < 1000L" in text and text.endswith(whole[-1000:])
     short = tmp_path / "short.log"
     short.write_text(head)

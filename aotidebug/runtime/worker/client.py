@@ -47,7 +47,7 @@ from ..subproc import child_env, kill_group, python_argv
 from .protocol import PROTOCOL, Op, PeerGone, read_frame, write_frame
 from .transport import Arena, read_arena, shm_root, write_arena
 
-OUTPUT_TAIL = 256 * 1024          # bytes of worker stdout/stderr read after a failure (head and tail)
+OUTPUT_WINDOW = 256 * 1024        # bytes of worker stdout/stderr read after a failure: half head, half tail
 DEFAULT_START_TIMEOUT = 300.0     # import torch + load a package: 4-13 s measured, more on busy hosts
 # A call with no timeout of its own waits at most this long: a hung kernel (a spin, a deadlock,
 # a stopped process) becomes a CrashError instead of blocking the caller forever.
@@ -407,7 +407,7 @@ class Worker:
         return read_ends(self._state.stdout_path), read_ends(self._state.stderr_path)
 
 
-def read_ends(path: str | None, limit: int = OUTPUT_TAIL) -> str:
+def read_ends(path: str | None, limit: int = OUTPUT_WINDOW) -> str:
     """A file's text, or its first and last `limit // 2` bytes joined by a marker line when it is
     longer: the cause is often the first line (`terminate called after throwing ...`) and what
     follows it can be a storm (measured: one gather's bounds check thrown in 8 OpenMP threads wrote
