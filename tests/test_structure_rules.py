@@ -202,8 +202,8 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-pytorch-35518-centos7-old-abi-string", "version_mismatch"),         # AOTS299 (the old ABI's std::string)
     ("gh-torch-ccl-16-undefined-cxx11-symbol", "version_mismatch"),          # AOTS299 beside AOTD701
     ("gh-pytorch-93935-aot-eager-rewraps-past-recursion-limit", "torch_bug"),  # AOTS300: recursion while compiling
-    ("gh-pytorch-167789-dynamo-ignores-setrecursionlimit", "torch_bug"),
-    ("cpu-run-kernel-check-thrown-in-two-threads", "index_out_of_bounds"),  # AOTS304: the message cut       # AOTS300
+    ("gh-pytorch-167789-dynamo-ignores-setrecursionlimit", "torch_bug"),       # AOTS300
+    ("cpu-run-kernel-check-thrown-in-two-threads", "index_out_of_bounds"),     # AOTS304: the message cut
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
