@@ -372,7 +372,7 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
         from ..checks.inputs import compile_input_checker
 
         checker = compile_input_checker(info, model_name)
-        contract = next((m for m in info.models if m.name == model_name), None)
+        contract = checker.model  # the ModelInfo the input checks resolved (info.model's lookup)
     index = -1 if device_index is None else device_index  # -1: CPU, or the current GPU
     if isolate:
         from .worker.client import Worker
