@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from aotidebug.faces import cli
 
 IOB = "RuntimeError: index out of bounds: 0 <= tmp4 < 8L\n"
@@ -107,3 +109,26 @@ def test_explain_prints_code_and_category_pages():
     code, text = run(["explain", "AOTC031"])
     assert code == cli.EXIT_OK and "Static size differs" in text
     assert run(["explain", "NOPE123"])[0] == cli.EXIT_USAGE
+
+
+def test_the_aotidebug_command_runs():
+    """The README's `aotidebug ...` commands go through the console script, not `-m`: its target
+    must import. It pointed at `aotidebug.cli` after the CLI moved to `aotidebug.faces.cli`."""
+    from importlib import metadata
+    from pathlib import Path
+
+    tomllib = pytest.importorskip("tomllib")
+    root = Path(__file__).resolve().parent.parent
+    declared = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]
+    assert declared == {"aotidebug": "aotidebug.faces.cli:main"}
+    (ep,) = [e for e in metadata.distribution("aotidebug").entry_points
+             if e.group == "console_scripts" and e.name == "aotidebug"]
+    assert ep.value == declared["aotidebug"], "reinstall: pip install -e ."
+    out = io.StringIO()
+    assert ep.load()(["explain", "input_mismatch"], out) == 0 and "input_mismatch" in out.getvalue()
+    script = Path(sys.executable).parent / "aotidebug"
+    if script.exists():  # a virtual environment's own install (as in CI) has it beside python
+        done = subprocess.run([str(script), "diagnose", "-", "--json"], input=IOB,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["category"] == "index_out_of_bounds"
