@@ -173,6 +173,25 @@ def test_a_warning_leads_only_when_the_text_gave_no_reading():
     assert merge_findings(d, [warn], "inputs").category is Category.INPUT_MISMATCH
 
 
+def test_every_page_the_code_cites_ships_in_the_package():
+    """A reference written as a literal (`"docs/....md"`) must resolve on an installed wheel, where
+    only `aotidebug/docs/` exists; the index trace once cited a page that lived in the repo's docs."""
+    import ast
+    import re
+    from pathlib import Path
+
+    import aotidebug
+    from aotidebug.core.docs import page_path
+
+    root = Path(aotidebug.__file__).parent
+    cited = {node.value for path in root.rglob("*.py")
+             for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             and re.fullmatch(r"docs/[\w/]+\.md", node.value)}
+    assert "docs/index_out_of_bounds.md" in cited
+    assert [ref for ref in sorted(cited) if page_path(ref) is None] == []
+
+
 def test_references_are_pages_shipped_in_the_package_and_links_in_html():
     from aotidebug.core.docs import page_path
     from aotidebug.core.routing.classify import diagnose_text

@@ -89,9 +89,9 @@ def test_codes_are_unique_and_documented():
     assert len(codes) == len(set(codes))
     assert not set(codes) & set(R.NOTES)
     assert all(re.fullmatch(r"AOTM\d{3}", c) for c in codes + list(R.NOTES))
-    doc = (HERE.parent / "docs" / "migrate.md").read_text()
+    doc = (HERE.parent / "aotidebug" / "docs" / "migrate.md").read_text()
     for code in codes + list(R.NOTES):
-        assert code in doc, f"{code} missing from docs/migrate.md"
+        assert code in doc, f"{code} missing from aotidebug/docs/migrate.md"
 
 
 def test_unicode_and_crlf_stay_byte_for_byte():
