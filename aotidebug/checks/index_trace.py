@@ -407,9 +407,10 @@ def _decide(d: Diagnosis, t: ws.BoundTrace | None, loc: dict[str, Any], m: dict[
     generic = list(d.fixes)
     if fixes:  # concrete advice replaces the generic texts it spells out
         generic = [f for f in generic if f not in SUPERSEDED]
-    fixes = list(dict.fromkeys(fixes + generic))
+    measured = d.category is not Category.INDEX_OUT_OF_BOUNDS  # a cause the consistency checks measured
+    fixes = list(dict.fromkeys(generic + fixes if measured else fixes + generic))  # its fixes lead
     candidates = list(d.candidates)
-    if d.category is not Category.INDEX_OUT_OF_BOUNDS:  # a measured cause (consistency checks) stays first
+    if measured:  # ... stays first
         category, summary, conf = d.category, d.summary, d.confidence
     primary = Candidate(category, conf, d.code, d.title if category is d.category else summary[:120])
     others = [c for c in candidates if c.category is not category]

@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Sequence, TypedDict, Union
 
 from .codes import finding
+from .shared_dims import Tie, agree, disagreements, find_ties
 from ..core.result import Finding
 from ..package.pytree_spec import spec_structure
 
@@ -289,7 +290,7 @@ class InputChecker:
     names each problem as a Finding.
     """
 
-    __slots__ = ("info", "model", "expectations", "struct", "call_struct", "incomplete",
+    __slots__ = ("info", "model", "expectations", "struct", "call_struct", "incomplete", "ties",
                  "_fast_flatten", "_rows", "_tensor_types", "_positional_only")
 
     def __init__(self, info: PackageInfo, model: str = "model") -> None:
@@ -300,6 +301,7 @@ class InputChecker:
             minfo, "exported" if info.format == "exported-program" else "compiled")
         self.struct = spec_structure(minfo.in_spec)
         self.call_struct = _is_call_struct(self.struct)
+        self.ties = find_ties([e.dims for e in self.expectations])
         self.incomplete: tuple[Finding, ...] = ()
         if not self.expectations or any(e.dtype is None or e.ndim is None for e in self.expectations):
             self.incomplete = (finding("AOTC090", f"the contract of model {minfo.name!r} in {info.path} "
@@ -328,7 +330,8 @@ class InputChecker:
                 if type(t) not in self._tensor_types or not _fast_ok(t, row):
                     break
             else:
-                return list(self.incomplete)
+                if not self.ties or agree(self.ties, [t.shape for t in leaves]):
+                    return list(self.incomplete)
         return self.explain(args, kwargs)
 
     def explain(self, args: object, kwargs: Mapping[str, object] | None = None) -> list[Finding]:
@@ -357,7 +360,29 @@ class InputChecker:
                                     "a package runs on one device", got=sorted(devs)))
         for e, (p, t) in zip(exps, tensors):
             findings.extend(_check_tensor(e, p, t))
+        if self.ties and len(tensors) == n:
+            findings.extend(_tie_findings(self.ties, exps, tensors))
         return findings
+
+
+def _tie_findings(ties: Sequence[Tie], exps: Sequence[_Expect],
+                  tensors: Sequence[tuple[str, Any]]) -> list[Finding]:
+    """AOTC037 for each dim whose size the program takes from another input's (shared_dims)."""
+    shapes = [tuple(int(s) for s in t.shape) if is_tensor(t) else None for _, t in tensors]
+    out = []
+    for bad in disagreements(ties, shapes):
+        e, (path, _) = exps[bad.tie.place.input], tensors[bad.tie.place.input]
+        sources = [(name, at, exps[at.input], tensors[at.input][0]) for name, at in bad.tie.bound_at]
+        said = "; ".join(f"{name} = {dict(bad.values)[name]} from input {x.index} ({x.name}, {p}) dim {at.dim}"
+                         for name, at, x, p in sources)
+        out.append(finding(
+            "AOTC037", f"input {e.index} ({e.name}, {path}): size {bad.got} at dim {bad.tie.place.dim}, but "
+            f"the program ties it to {bad.tie.expression} = {bad.want} ({said}); the compiled code reads "
+            f"it as {bad.want} long", input=e.index, name=e.name, path=path, dim=bad.tie.place.dim,
+            symbol=bad.tie.expression, expected=bad.want, got=bad.got,
+            bound_at=[{"symbol": name, "input": x.index, "dim": at.dim, "value": dict(bad.values)[name]}
+                      for name, at, x, _ in sources]))
+    return out
 
 
 def compile_input_checker(info: PackageInfo | str | os.PathLike[str], model: str = "model") -> InputChecker:
