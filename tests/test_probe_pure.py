@@ -31,6 +31,33 @@ def test_import_does_not_import_torch():
     assert out.stdout.strip() == "False"
 
 
+def test_inputs_that_break_a_tied_size_are_out_of_contract():
+    """Two inputs share the batch symbol and a third has `2L*s1`: each fits its own range, the
+    example breaks the ties (AOTC037), and the size cases move the tied dims together."""
+    specs = [InputSpec(0, "x", "float32", (DimInfo("s0", 2, 64), DimInfo("s1", 2, 32)), ("s1", 1), "cpu"),
+             InputSpec(1, "ids", "int64", (DimInfo("s0", 2, 64),), (1,), "cpu"),
+             InputSpec(2, "y", "float32", (DimInfo("s0", 2, 64), DimInfo("2L*s1", 4, 64)), ("2L*s1", 1), "cpu")]
+    struct = ("tuple", (("tuple", ("leaf", "leaf", "leaf")), ("dict", (), ())))
+    notes: list = []
+    cases = probe.generate_cases(specs, struct, [(5, 4), (4,), (5, 9)], ["float32", "int64", "float32"],
+                                 notes=notes)
+    example = next(c for c in cases if c.name == "example")
+    assert not example.in_contract
+    assert example.subject["out_of_contract"] == ["args[1]: dim 0 = 4, tied to s0 = 5",
+                                                  "args[2]: dim 1 = 9, tied to 2L*s1 = 8"]
+    assert [n for n in notes if n.startswith("the example inputs are outside")]
+    fine = probe.generate_cases(specs, struct, [(5, 4), (5,), (5, 8)], ["float32", "int64", "float32"])
+    dims = [c for c in fine if c.kind == "dim" and c.in_contract]
+    assert dims and all(c.inputs[0].shape[0] == c.inputs[1].shape[0] == c.inputs[2].shape[0] for c in dims)
+    assert next(c for c in fine if c.name == "example").in_contract
+    # the derived dim follows its symbol (it has no cases of its own): s1 = 2, 17, 32 are inside
+    s1 = {c.subject["value"]: c for c in fine if c.kind == "dim" and c.subject["symbol"] == "s1"}
+    assert {v: c.inputs[2].shape[1] for v, c in s1.items()} == {2: 4, 32: 64, 17: 34, 1: 2, 33: 66, 0: 0}
+    assert [v for v, c in sorted(s1.items()) if c.in_contract] == [2, 17, 32]
+    assert not [c for c in fine if c.kind == "dim" and c.subject["symbol"] == "2L*s1"]
+    assert probe.contract_shapes(specs) == [(4, 4), (4,), (4, 8)]  # an example from the contract keeps the ties
+
+
 def test_dynamic_dim_cases_and_contract():
     struct = ("tuple", (("tuple", ("leaf",)), ("dict", (), ())))
     cases = probe.generate_cases(_specs_dyn(), struct, [(4, 8)], ["float32"])

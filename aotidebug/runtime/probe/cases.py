@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
+from ...checks.shared_dims import Place, Tie, disagreements, find_ties
 from ...core.errors import AOTIDebugError
 
 
@@ -108,14 +109,25 @@ def _dim_default(dim: Any) -> int:
 
 def contract_shapes(specs: Sequence[Any]) -> list[tuple[int, ...]]:
     """Example shapes from the contract alone: static sizes, each dynamic dim at a value inside
-    its range (4 clamped to the range; the same symbol gets the same value)."""
+    its range (4 clamped to the range; the same symbol gets the same value, and a dim derived from
+    symbols, such as `2L*s1`, the value the compiled code computes)."""
     out = []
     for s in specs:
         if s.sizes is None:
             raise AOTIDebugError(f"the contract does not record the sizes of input {s.index} "
                                  f"({s.name}): pass inputs= (example inputs) to probe it")
         out.append(tuple(_dim_default(d) if _is_dim(d) else int(d) for d in s.sizes))
+    for t in tied_sizes(specs):
+        v = t.evaluate({n: out[at.input][at.dim] for n, at in t.bound_at}) if t.same is None else None
+        if v is not None and v >= 0:
+            out[t.place.input] = tuple(v if d == t.place.dim else x for d, x in enumerate(out[t.place.input]))
     return out
+
+
+def tied_sizes(specs: Sequence[Any]) -> tuple[Tie, ...]:
+    """The dims the program ties across inputs (checks/shared_dims.py), from InputSpecs."""
+    return find_ties([tuple((w.symbol, w.min, w.max) if _is_dim(w) else w for w in (s.sizes or ()))
+                      for s in specs])
 
 
 def leaf_paths(struct: Any, n: int) -> list[str]:
@@ -177,13 +189,16 @@ class Variant(NamedTuple):
     subject: Mapping[str, Any]
 
 
-def _variants(specs: Sequence[Any], paths: Sequence[str], base: tuple[InputRecipe, ...]) -> Iterator[Variant]:
+def _variants(specs: Sequence[Any], paths: Sequence[str], base: tuple[InputRecipe, ...],
+              ties: Sequence[Tie] = ()) -> Iterator[Variant]:
     """The dimension, static-size, layout and dtype cases, each a change to the example."""
-    # dynamic dimensions, one symbol at a time (every input dim bound to it moves together)
+    # dynamic dimensions, one symbol at a time (every input dim bound to it moves together, and
+    # each dim derived from it, such as `2L*s1`, follows as the compiled code computes it)
+    derived = [t for t in ties if t.same is None]
     symbols: dict[str, tuple[Any, list[tuple[int, int]]]] = {}
     for i, s in enumerate(specs):
         for d, size in enumerate(s.sizes or ()):
-            if _is_dim(size):
+            if _is_dim(size) and not any(t.place == Place(i, d) for t in derived):
                 symbols.setdefault(size.symbol, (size, []))[1].append((i, d))
     for sym, (dim, where) in symbols.items():
         lo, hi = dim.min, dim.max
@@ -194,12 +209,19 @@ def _variants(specs: Sequence[Any], paths: Sequence[str], base: tuple[InputRecip
                          ("max+1", None if hi is None else hi + 1), ("zero", 0), ("one", 1)):
             if v is not None and v >= 0:
                 values.setdefault(v, []).append(label)
-        at = ", ".join(f"{paths[i]}.shape[{d}]" for i, d in where)
+        at = ", ".join([f"{paths[i]}.shape[{d}]" for i, d in where] + [
+            f"{paths[t.place.input]}.shape[{t.place.dim}] ({t.expression})" for t in derived
+            if sym in dict(t.bound_at)])
         for v, labels in values.items():
             recipes = list(base)
-            for i, d in where:
+            follow = [(t.place.input, t.place.dim, t.evaluate({
+                n: v if n == sym else (base[at.input].shape[at.dim] if at.dim < len(base[at.input].shape) else -1)
+                for n, at in t.bound_at})) for t in derived if sym in dict(t.bound_at)]
+            for i, d, size in [(i, d, v) for i, d in where] + follow:
+                if size is None or size < 0 or d >= len(recipes[i].shape):
+                    continue
                 sh = list(recipes[i].shape)
-                sh[d] = v
+                sh[d] = size
                 recipes[i] = replace(recipes[i], shape=tuple(sh))
             inside = (lo is None or v >= lo) and (hi is None or v <= hi)
             rng = f"{sym} {_range(dim)}"
@@ -267,6 +289,7 @@ def generate_cases(specs: Sequence[Any], struct: Any, base_shapes: Sequence[Sequ
     base = tuple(InputRecipe(tuple(int(x) for x in sh), dt) for sh, dt in zip(base_shapes, base_dtypes))
     cases: list[CaseSpec] = []
     seen: set = set()
+    ties = tied_sizes(specs)
 
     def add(name: str, kind: str, desc: str, recipes: Sequence[InputRecipe], *, arity: int = 0,
             dict_order: bool = False, subject: Mapping[str, Any] | None = None) -> None:
@@ -284,7 +307,12 @@ def generate_cases(specs: Sequence[Any], struct: Any, base_shapes: Sequence[Sequ
         seen.add(key)
         why = [f"{paths[i]}: {w}" for i, (s, r) in enumerate(zip(specs, recipes))
                for ok, w in [recipe_in_contract(s, r)] if not ok]
+        why += [f"{paths[b.tie.place.input]}: dim {b.tie.place.dim} = {b.got}, tied to "  # AOTC037
+                f"{b.tie.expression} = {b.want}" for b in disagreements(ties, [r.shape for r in recipes])]
         in_contract = not why and arity == 0 and not dict_order
+        if name == "example" and why and notes is not None:
+            notes.append(f"the example inputs are outside the compiled contract ({'; '.join(why)}); "
+                         "the layout and dtype cases made from them are too")
         subj = dict(subject or {})
         if why:
             subj["out_of_contract"] = why
@@ -293,7 +321,7 @@ def generate_cases(specs: Sequence[Any], struct: Any, base_shapes: Sequence[Sequ
     add("example", "example", "the example inputs: " + ", ".join(
         f"{p} {r.dtype}{_shape_str(r.shape)}" for p, r in zip(paths, base)), base)
 
-    for v in _variants(specs, paths, base):
+    for v in _variants(specs, paths, base, ties):
         add(v.name, v.kind, v.desc, v.recipes, subject=v.subject)
 
     # call structure
