@@ -189,6 +189,20 @@ class Variant(NamedTuple):
     subject: Mapping[str, Any]
 
 
+def _following(derived: Sequence[Tie], sym: str, v: int,
+               base: Sequence[InputRecipe]) -> list[tuple[int, int, int | None]]:
+    """(input, dim, size) of each dim derived from `sym` when it is `v`, the other symbols at the
+    example's values (None: not computable)."""
+    out = []
+    for t in derived:
+        if sym not in dict(t.bound_at):
+            continue
+        env = {n: v if n == sym else base[at.input].shape[at.dim] for n, at in t.bound_at
+               if n == sym or at.dim < len(base[at.input].shape)}
+        out.append((t.place.input, t.place.dim, t.evaluate(env)))  # a missing symbol: None
+    return out
+
+
 def _variants(specs: Sequence[Any], paths: Sequence[str], base: tuple[InputRecipe, ...],
               ties: Sequence[Tie] = ()) -> Iterator[Variant]:
     """The dimension, static-size, layout and dtype cases, each a change to the example."""
@@ -214,10 +228,7 @@ def _variants(specs: Sequence[Any], paths: Sequence[str], base: tuple[InputRecip
             if sym in dict(t.bound_at)])
         for v, labels in values.items():
             recipes = list(base)
-            follow = [(t.place.input, t.place.dim, t.evaluate({
-                n: v if n == sym else (base[at.input].shape[at.dim] if at.dim < len(base[at.input].shape) else -1)
-                for n, at in t.bound_at})) for t in derived if sym in dict(t.bound_at)]
-            for i, d, size in [(i, d, v) for i, d in where] + follow:
+            for i, d, size in [(i, d, v) for i, d in where] + _following(derived, sym, v, base):
                 if size is None or size < 0 or d >= len(recipes[i].shape):
                     continue
                 sh = list(recipes[i].shape)
