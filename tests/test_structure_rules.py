@@ -204,6 +204,9 @@ def test_rule_table_is_well_formed() -> None:
     ("gh-pytorch-93935-aot-eager-rewraps-past-recursion-limit", "torch_bug"),  # AOTS300: recursion while compiling
     ("gh-pytorch-167789-dynamo-ignores-setrecursionlimit", "torch_bug"),       # AOTS300
     ("cpu-run-kernel-check-thrown-in-two-threads", "index_out_of_bounds"),     # AOTS304: the message cut
+    ("cpu-export-dim-max-computed-with-division", "dynamic_shape_guard"),      # AOTS305: a float Dim bound
+    ("cpu-export-dim-bound-numpy-float", "dynamic_shape_guard"),               # AOTS305
+    ("cpu-export-dim-bounds-from-json-config", "dynamic_shape_guard"),         # AOTS305
 ])
 def test_mechanisms_on_real_logs(name: str, category: str) -> None:
     assert _top(_log(name)) == category
@@ -422,6 +425,23 @@ def test_a_kernel_check_thrown_in_two_threads_is_the_index_and_its_message_is_as
                              "export/_trace.py\", line 2100 in _export")
     assert read_structure(at_export).phase.value == "export"
     assert "AOTS304" not in [r.code for r in fired(read_structure(at_export))]
+
+
+def test_a_float_dim_bound_is_the_spec_and_other_range_assertions_are_not() -> None:
+    """Three captured ways a Dim bound becomes a float (true division, a numpy percentile, a JSON
+    config) read as the spec, below 0.7, with int() first; the same assertion between integer
+    ranges, or raised outside export's symbol creation, is not this mechanism."""
+    for name in ("cpu-export-dim-max-computed-with-division", "cpu-export-dim-bound-numpy-float",
+                 "cpu-export-dim-bounds-from-json-config"):
+        d = diagnose_text(_log(name))
+        assert (d.category.value, d.code) == ("dynamic_shape_guard", "AOTS305") and d.confidence < 0.7
+        assert d.fixes[0].startswith("Give each Dim integer bounds")
+    text = _log("cpu-export-dim-max-computed-with-division")
+    ints = text.replace("VR[24, 2160.00000000000]", "VR[24, 2160]")
+    assert "AOTS305" not in [r.code for r in fired(read_structure(ints))]
+    elsewhere = "\n".join(line for line in text.splitlines()
+                           if "_update_var_to_range" not in line and "create_symbol" not in line)
+    assert "AOTS305" not in [r.code for r in fired(read_structure(elsewhere))]
 
 
 def test_a_cache_file_that_vanished_mid_write_is_another_process_s_doing() -> None:

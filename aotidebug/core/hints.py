@@ -549,6 +549,12 @@ TRITON_MATCHING_TORCH = (
     "torch requires (`pip show torch` lists it; reinstalling torch pulls it), or the torch that "
     "matches this triton."
 )
+DIM_BOUNDS_ARE_INTS = (
+    "Give each Dim integer bounds: a min or max computed with `/`, read from numpy (a percentile, "
+    "np.float64) or from a JSON config is a float, and export cannot intersect a float range with an "
+    "input size's integer range. Wrap it in int() or compute it with `//` "
+    "(`Dim('hours', min=24, max=int(days * 24))`)."
+)
 DIM_ARITHMETIC = (
     "A Dim can only be derived by an increasing linear expression (a*d + b with an integer a >= 1). "
     "Make the smaller size the Dim and derive the larger one from it (`half = Dim('half'); t = 2 * "

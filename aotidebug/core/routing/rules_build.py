@@ -103,6 +103,17 @@ BUILD_RULES: tuple[Rule, ...] = (
        keywords=("dim(", "create dim", "linear operations with integer coefficients", "symbolic dimension",
                  "dim name"),
        supersedes=("AOTD602", "AOTS303"), fixes=(H.FIX_DYNAMIC_SHAPES_SPEC,)),
+    # a Dim bound of another number kind: while export creates an input's size symbol it
+    # intersects the size's integer range with the Dim's, and torch's ValueRanges asserts
+    # (AssertionError((self, other))) when one side is a float range: a Dim min/max computed with
+    # `/`, a numpy float or a JSON number. The printed pair shows the float bound ("2160.000...")
+    _r("AOTS305", "dim-bound-not-an-int", "dynamic_shape_guard", 0.62,
+       "A Dim's min or max is a float, which export cannot intersect with an input size's integer range",
+       types=frozenset({"AssertionError"}), phases=frozenset({P.EXPORT}),
+       functions=("_update_var_to_range", "create_symbol", "constrain_symbol_range"),
+       regex=r"\(vr\[[^\]\n]*\], vr\[[^\]\n]*\d\.\d[^\]\n]*\]\)",
+       supersedes=("AOTD601", "AOTD602", "AOTS105", "AOTS106", "AOTS107", "AOTS126"),
+       fixes=(H.DIM_BOUNDS_ARE_INTS,)),
     # Dynamo's refusal to compile a frame again past its recompile limit, or under
     # error_on_recompile: raised as Unsupported or a subclass, but the cause is the guard that
     # kept failing (AOTD112's), not code the tracer cannot follow
