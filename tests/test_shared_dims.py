@@ -28,6 +28,13 @@ def test_anything_else_is_not_evaluated(text):
     assert compile_expression(text) is None
 
 
+def test_a_hostile_expression_is_left_unchecked():
+    assert compile_expression("s0" + " + s0" * 5000) is None           # too long to be Inductor's
+    assert compile_expression("(" * 90 + "s0" + ")" * 90) is not None  # nested, short: fine
+    deep = compile_expression("-" * 190 + "s0")
+    assert deep is None or deep[0]({"s0": 3}) in (3, None)
+
+
 def test_division_by_a_zero_size_is_no_verdict():
     evaluate, _ = compile_expression("s1//s0")
     assert evaluate({"s0": 0, "s1": 3}) is None

@@ -22,6 +22,7 @@ Dim = Union[int, tuple[str, Optional[int], Optional[int]]]
 Evaluate = Callable[[Mapping[str, int]], Optional[int]]
 
 _SYMBOL = re.compile(r"[A-Za-z_]\w*")
+MAX_EXPRESSION = 200  # characters: a size expression Inductor writes is short; a longer one is left unchecked
 _CXX_INT = re.compile(r"\b(\d+)[LlUu]*\b")  # 2L, 64UL: C++ literal suffixes
 _OPS: dict[type, Callable[[int, int], int]] = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
@@ -59,9 +60,11 @@ class Disagreement:
 def compile_expression(text: str) -> tuple[Evaluate, frozenset[str]] | None:
     """An evaluator of a size expression (+, -, *, integer division, literals, symbols) and the
     symbols it reads; None for anything else (a call such as `c10::div_floor_integer`)."""
+    if len(text) > MAX_EXPRESSION:
+        return None
     try:
         tree = ast.parse(_CXX_INT.sub(r"\1", text.strip()), mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     names: set[str] = set()
 
@@ -75,7 +78,10 @@ def compile_expression(text: str) -> tuple[Evaluate, frozenset[str]] | None:
             return True
         return isinstance(node, ast.Constant) and type(node.value) is int
 
-    if not ok(tree):
+    try:
+        if not ok(tree):
+            return None
+    except RecursionError:
         return None
 
     def value(node: ast.AST, env: Mapping[str, int]) -> int:
@@ -94,7 +100,7 @@ def compile_expression(text: str) -> tuple[Evaluate, frozenset[str]] | None:
     def evaluate(env: Mapping[str, int]) -> int | None:
         try:
             return value(tree, env)
-        except (KeyError, ZeroDivisionError):
+        except (KeyError, ZeroDivisionError, RecursionError):
             return None
 
     return evaluate, frozenset(names)
