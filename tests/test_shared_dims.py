@@ -1,5 +1,6 @@
 """AOTC037: inputs whose sizes the program ties together (one dynamic symbol shared, or an
 expression of it) must agree. Pure parts here; a real package below (slow)."""
+import os
 import subprocess
 import sys
 
@@ -100,8 +101,6 @@ try:
 except RuntimeError as e:
     print("REFUSED", str(e).splitlines()[0])
 """
-    import os
-
     env = dict(os.environ, AOTI_RUNTIME_CHECK_INPUTS="1")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
                          env=env, cwd=tmp_path)

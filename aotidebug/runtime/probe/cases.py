@@ -209,10 +209,11 @@ def _variants(specs: Sequence[Any], paths: Sequence[str], base: tuple[InputRecip
     # dynamic dimensions, one symbol at a time (every input dim bound to it moves together, and
     # each dim derived from it, such as `2L*s1`, follows as the compiled code computes it)
     derived = [t for t in ties if t.same is None]
+    derived_at = {t.place for t in derived}
     symbols: dict[str, tuple[Any, list[tuple[int, int]]]] = {}
     for i, s in enumerate(specs):
         for d, size in enumerate(s.sizes or ()):
-            if _is_dim(size) and not any(t.place == Place(i, d) for t in derived):
+            if _is_dim(size) and Place(i, d) not in derived_at:
                 symbols.setdefault(size.symbol, (size, []))[1].append((i, d))
     for sym, (dim, where) in symbols.items():
         lo, hi = dim.min, dim.max
