@@ -1,5 +1,6 @@
 """AOTC037: inputs whose sizes the program ties together (one dynamic symbol shared, or an
 expression of it) must agree. Pure parts here; a real package below (slow)."""
+import json
 import os
 import subprocess
 import sys
@@ -63,6 +64,18 @@ def test_unknown_symbols_static_dims_and_missing_inputs_tie_nothing():
     assert disagreements(ties, [(3,)]) == []          # arity short: AOTC001 says so
 
 
+def test_a_tie_says_where_its_size_comes_from():
+    ties = find_ties([(("s0", 2, 64), ("s1", 2, 32)), (("s0", 2, 64), ("2L*s1", 4, 64))])
+    assert [t.describe(["x", "y"]) for t in ties] == [
+        "in [1] y dim 0 = in [0] x dim 0 (s0)", "in [1] y dim 1 = 2L*s1 (s1: in [0] x dim 1)"]
+    assert ties[0].describe() == "in [1] dim 0 = in [0] dim 0 (s0)"
+    assert json.loads(json.dumps([t.to_dict() for t in ties])) == [
+        {"input": 1, "dim": 0, "expression": "s0", "bound_at": [{"symbol": "s0", "input": 0, "dim": 0}],
+         "same_as": {"input": 0, "dim": 0}},
+        {"input": 1, "dim": 1, "expression": "2L*s1", "bound_at": [{"symbol": "s1", "input": 0, "dim": 1}],
+         "same_as": None}]
+
+
 # ------------------------------------------------------------------ a real package (slow)
 def _inputs(b=3, t=4, n_ids=None, y_cols=None):
     import torch
@@ -86,6 +99,19 @@ def test_a_real_package_ties_shared_and_derived_dims(packages):
     assert [(f.code, f.fields["dim"], f.fields["expected"], f.fields["got"]) for f in wide] == [
         ("AOTC037", 1, 8, 9)]
     assert wide[0].fields["bound_at"][0]["input"] == 0
+
+
+def test_inspect_prints_the_ties(packages):
+    path = str(packages.build("tied"))
+    out = subprocess.run([sys.executable, "-m", "aotidebug", "inspect", path], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    ties = [line.strip() for line in out.stdout.splitlines() if line.startswith("  tie ")]
+    assert len(ties) == 3 and any("dim 1 = 2L*s" in t for t in ties), out.stdout
+    as_json = subprocess.run([sys.executable, "-m", "aotidebug", "inspect", "--json", path],
+                             capture_output=True, text=True, timeout=120)
+    model = json.loads(as_json.stdout)["models"][0]
+    assert {(t["input"], t["dim"]) for t in model["ties"]} == {(1, 0), (2, 0), (2, 1)}
 
 
 def test_the_package_itself_refuses_the_tie_under_its_runtime_check(packages, tmp_path):

@@ -15,7 +15,7 @@ import ast
 import operator
 import re
 from dataclasses import dataclass
-from typing import Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 # one compiled dimension as the input checker holds it: a static size or (symbol, min, max)
 Dim = Union[int, tuple[str, Optional[int], Optional[int]]]
@@ -47,6 +47,22 @@ class Tie:
     bound_at: tuple[tuple[str, Place], ...]  # each symbol it uses, and the place that binds it
     evaluate: Evaluate
     same: Place | None = None        # the expression is the bare symbol: equal to this place's size
+
+    def describe(self, names: Sequence[str] = ()) -> str:
+        """`in [1] ids dim 0 = in [0] x dim 0 (s17)`, or with an expression
+        `in [2] y dim 1 = 2L*s27 (s27: in [0] x dim 1)`; `names` are the inputs' names."""
+        def at(p: Place) -> str:
+            name = f" {names[p.input]}" if p.input < len(names) and names[p.input] else ""
+            return f"in [{p.input}]{name} dim {p.dim}"
+        if self.same is not None:
+            return f"{at(self.place)} = {at(self.same)} ({self.expression})"
+        bound = ", ".join(f"{n}: {at(p)}" for n, p in self.bound_at)
+        return f"{at(self.place)} = {self.expression} ({bound})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"input": self.place.input, "dim": self.place.dim, "expression": self.expression,
+                "bound_at": [{"symbol": n, "input": p.input, "dim": p.dim} for n, p in self.bound_at],
+                "same_as": None if self.same is None else {"input": self.same.input, "dim": self.same.dim}}
 
 
 @dataclass(frozen=True)
@@ -127,6 +143,17 @@ def find_ties(inputs: Sequence[Sequence[Dim]]) -> tuple[Tie, ...]:
             ties.append(Tie(Place(i, d), dim[0], tuple((n, binders[n]) for n in sorted(names)), evaluate,
                             binders.get(dim[0])))
     return tuple(ties)
+
+
+def spec_ties(specs: Sequence[Any]) -> tuple[Tie, ...]:
+    """`find_ties` over a package's InputSpecs (package/inspect.py): a DimInfo is dynamic, an int
+    static; an input whose sizes are not recorded ties nothing."""
+    return find_ties([tuple((w.symbol, w.min, w.max) if _is_dim(w) else w for w in (s.sizes or ()))
+                      for s in specs])
+
+
+def _is_dim(size: Any) -> bool:
+    return hasattr(size, "symbol") and hasattr(size, "min") and hasattr(size, "max")
 
 
 def agree(ties: Sequence[Tie], shapes: Sequence[Sequence[int]]) -> bool:

@@ -66,10 +66,23 @@ def cmd_flags(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace, out: TextIO) -> int:
+    from ..checks.shared_dims import spec_ties
     from ..package.inspect import inspect_package
 
     info = inspect_package(args.package)
-    _emit(out, info, args.json)
+    ties = [spec_ties(m.inputs) for m in info.models]
+    if args.json:
+        data = info.to_dict()
+        for m, t in zip(data["models"], ties):
+            m["ties"] = [x.to_dict() for x in t]
+        _emit(out, data, True)
+        return EXIT_OK
+    _emit(out, info, False)
+    for m, t in zip(info.models, ties):
+        if t:   # the compiled code reads these sizes from another input, unchecked (AOTC037)
+            names = [i.name for i in m.inputs]
+            out.write(f"model {m.name!r} ties sizes across inputs (the inputs must agree):\n")
+            out.writelines(f"  tie  {x.describe(names)}\n" for x in t)
     return EXIT_OK
 
 

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
-from ...checks.shared_dims import Place, Tie, disagreements, find_ties
+from ...checks.shared_dims import Place, Tie, disagreements, spec_ties
 from ...core.errors import AOTIDebugError
 
 
@@ -117,17 +117,11 @@ def contract_shapes(specs: Sequence[Any]) -> list[tuple[int, ...]]:
             raise AOTIDebugError(f"the contract does not record the sizes of input {s.index} "
                                  f"({s.name}): pass inputs= (example inputs) to probe it")
         out.append(tuple(_dim_default(d) if _is_dim(d) else int(d) for d in s.sizes))
-    for t in tied_sizes(specs):
+    for t in spec_ties(specs):
         v = t.evaluate({n: out[at.input][at.dim] for n, at in t.bound_at}) if t.same is None else None
         if v is not None and v >= 0:
             out[t.place.input] = tuple(v if d == t.place.dim else x for d, x in enumerate(out[t.place.input]))
     return out
-
-
-def tied_sizes(specs: Sequence[Any]) -> tuple[Tie, ...]:
-    """The dims the program ties across inputs (checks/shared_dims.py), from InputSpecs."""
-    return find_ties([tuple((w.symbol, w.min, w.max) if _is_dim(w) else w for w in (s.sizes or ()))
-                      for s in specs])
 
 
 def leaf_paths(struct: Any, n: int) -> list[str]:
@@ -301,7 +295,7 @@ def generate_cases(specs: Sequence[Any], struct: Any, base_shapes: Sequence[Sequ
     base = tuple(InputRecipe(tuple(int(x) for x in sh), dt) for sh, dt in zip(base_shapes, base_dtypes))
     cases: list[CaseSpec] = []
     seen: set = set()
-    ties = tied_sizes(specs)
+    ties = spec_ties(specs)
 
     def add(name: str, kind: str, desc: str, recipes: Sequence[InputRecipe], *, arity: int = 0,
             dict_order: bool = False, subject: Mapping[str, Any] | None = None) -> None:
