@@ -17,21 +17,28 @@ if TYPE_CHECKING:
 
 
 def diagnose(error: BaseException | str | bytes | None = None,
-             model: torch.nn.Module | torch.export.ExportedProgram | None = None,
+             model: torch.nn.Module | torch.export.ExportedProgram | object = None,
              inputs: object = None, *, package: PackageInfo | str | os.PathLike[str] | None = None,
              device: str | int | torch.device | None = None, bisect: bool = False,
              bisect_timeout: float = 600) -> Diagnosis:
     """Explain an AOTI failure; never raises (whatever it is handed, even of other types).
 
     `error`: an exception of any type or log text of any size (or None for a pre-flight check).
-    `model` (an nn.Module, an ExportedProgram or its `.module()`), `inputs` (a tuple/list of
-    args, one tensor, a dict, or {"args": ..., "kwargs": ...}), `package` (a `.pt2`/`.so` path or
+    `model` (an nn.Module, an ExportedProgram or its `.module()`, or what `aoti_load_package` or
+    `safe_load` returned, whose package is then checked), `inputs` (a tuple/list of args, one
+    tensor, a dict, or {"args": ..., "kwargs": ...}), `package` (a `.pt2`/`.so` path or
     a PackageInfo) and `device` ("cuda:1", torch.device, int): let the consistency checks measure
     the cause instead of guessing it from text. `bisect=True` also localises the faulting kernel
     in child processes (it exports `model` here, which runs user code, and takes up to
     `bisect_timeout` seconds).
     """
-    d = explain(error, model, inputs, package=package, device=device)
+    measured = model
+    if package is None and model is not None:
+        from .runtime.safe_load import SafeModel
+
+        if isinstance(model, SafeModel):   # it knows its package, whose contract the inputs meet
+            package, measured = model.info, None
+    d = explain(error, measured, inputs, package=package, device=device)
     if bisect and model is not None and inputs is not None:
         d = run_analyzer(d, "bisect", lambda d: attach_bisect(d, model, inputs, device, bisect_timeout))
     return d

@@ -40,6 +40,7 @@ CODES: dict[str, tuple[Severity, Category, str]] = {
     "AOTC055": (Severity.FATAL, Category.CONSTANT_LOADING, "constant is not a tensor"),
     "AOTC090": (Severity.INFO, Category.UNKNOWN, "contract incomplete"),
     "AOTC091": (Severity.INFO, Category.UNKNOWN, "package not checked"),
+    "AOTC092": (Severity.INFO, Category.UNKNOWN, "package read from the loaded model"),
     "AOTC100": (Severity.FATAL, Category.VERSION_MISMATCH, "package built for another platform"),
     "AOTC101": (Severity.FATAL, Category.VERSION_MISMATCH, "package built for another machine architecture"),
     "AOTC102": (Severity.FATAL, Category.VERSION_MISMATCH, "CPU lacks the instruction set the kernels use"),

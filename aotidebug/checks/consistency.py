@@ -63,9 +63,20 @@ def _explained_by(findings: list[Finding], narrowed: list[Finding]) -> list[Find
 def consistency_findings(model: Any = None, inputs: Any = None, package: Any = None,
                          device: str | int | torch.device | None = None) -> list[Finding]:
     """What `diagnose()` merges: with a package, host + device + inputs checks; with only a model
-    (ExportedProgram or its `.module()`), the inputs against what the export recorded."""
+    (ExportedProgram or its `.module()`), the inputs against what the export recorded; with the
+    model `aoti_load_package` returned, the package it was loaded from (package/loaded.py)."""
     findings: list[Finding] = []
     dev = parse_device(device)
+    if package is None and model is not None:
+        from ..package.loaded import locate
+
+        found = locate(model)   # the object aoti_load_package returned: its extraction's contract
+        if found is not None and found.info is None:
+            findings.append(finding("AOTC091", f"the loaded model's package was not found: {found.how}"))
+        elif found is not None and found.info is not None:
+            findings.append(finding("AOTC092", f"the loaded model's package was {found.how}",
+                                    path=found.info.path))
+            package, model = found.info, None
     if package is not None and not _is_package_ref(package):
         findings.append(finding("AOTC091", f"package given as a {type(package).__name__}, not a path: "
                                 "pass the .pt2 path to check it", got=type(package).__name__))

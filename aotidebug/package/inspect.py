@@ -152,7 +152,7 @@ class PackageInfo:
     """The compiled contract of a package. `unreadable` says what could not be read, and why."""
 
     path: str
-    format: str  # "pt2" | "legacy-so"
+    format: str  # "pt2" | "legacy-so" | "extracted" (a loaded model's folder) | "exported-program"
     device_type: str | None
     metadata: Mapping[str, str] = field(default_factory=dict)
     models: tuple[ModelInfo, ...] = ()
