@@ -80,10 +80,15 @@ Analyzer = Callable[[Diagnosis, dict[str, Any]], Diagnosis]
 def _consistency(d: Diagnosis, call: dict[str, Any]) -> Diagnosis:
     if call["model"] is None and call["inputs"] is None and call["package"] is None:
         return d
-    from .checks.consistency import consistency_findings
+    from .checks.consistency import consistency_findings, loaded_package
 
-    findings = consistency_findings(model=call["model"], inputs=call["inputs"],
-                                    package=call["package"], device=call["device"])
+    found: list[Finding] = []
+    if call["package"] is None and call["model"] is not None:
+        located, found = loaded_package(call["model"])
+        if found:   # a loaded model: its package, when found, stands for it in the later analyzers
+            call["package"], call["model"] = located, None
+    findings = found + consistency_findings(model=call["model"], inputs=call["inputs"],
+                                            package=call["package"], device=call["device"])
     return merge_findings(d, findings, "consistency")
 
 

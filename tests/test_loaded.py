@@ -98,7 +98,7 @@ def test_an_unreadable_map_or_a_released_loader_is_said_not_raised():
 # ------------------------------------------------------------------ real packages (slow)
 CHILD = """
 import json, sys, torch, aotidebug
-small, dyn = sys.argv[1], sys.argv[2]
+small, dyn, embed = sys.argv[1:4]
 def row(d):
     return {"category": d.category.value, "code": d.code,
             "labels": [e.label for e in d.evidence if e.source == "consistency"],
@@ -110,6 +110,13 @@ out["loaded"] = row(aotidebug.diagnose(None, m, (x,)))
 out["text_only"] = row(aotidebug.diagnose("RuntimeError: boom", None, (x,)))
 out["fits"] = row(aotidebug.diagnose(None, m, (torch.randn(2, 8),)))
 out["safe"] = row(aotidebug.diagnose(None, aotidebug.safe_load(small), (x,)))
+e = torch._inductor.aoti_load_package(embed)
+ids = (torch.tensor([[0, 1, 2], [3, 4, 9]]),)   # 9 rows past an 8-row table: a RuntimeError
+try:
+    e(*ids)
+except RuntimeError as exc:
+    d = aotidebug.diagnose(exc, e, ids)
+    out["index"] = {"category": d.category.value, "labels": [x.label for x in d.evidence]}
 m2 = torch._inductor.aoti_load_package(dyn)   # same call spec, metadata and constant names
 out["rival"] = row(aotidebug.diagnose(None, m, (x,)))
 print("RESULT " + json.dumps(out))
@@ -117,8 +124,8 @@ print("RESULT " + json.dumps(out))
 
 
 def test_a_really_loaded_model_is_checked_against_its_package(packages, tmp_path):
-    small, dyn = str(packages.build("small")), str(packages.build("dyn"))
-    out = subprocess.run([sys.executable, "-c", CHILD, small, dyn], capture_output=True, text=True,
+    small, dyn, embed = (str(packages.build(n)) for n in ("small", "dyn", "iob_embed"))
+    out = subprocess.run([sys.executable, "-c", CHILD, small, dyn, embed], capture_output=True, text=True,
                          timeout=300, cwd=tmp_path, env=dict(os.environ))
     assert out.returncode == 0, out.stderr[-3000:]
     res = json.loads(out.stdout.split("RESULT ", 1)[1])
@@ -128,6 +135,10 @@ def test_a_really_loaded_model_is_checked_against_its_package(packages, tmp_path
     assert res["text_only"]["labels"] == []                  # no model: nothing measured
     assert res["fits"]["labels"] == ["AOTC092"] and res["fits"]["category"] == "unknown"
     assert res["safe"]["code"] == "AOTC035"                  # safe_load's model knows its package
+    # the index trace reads the kernel sources from the same folder
+    index = res["index"]
+    assert index["category"] == "index_out_of_bounds"
+    assert {"AOTC092", "iob-kernel", "iob-bound"} <= set(index["labels"])
     rival = res["rival"]
     assert rival["labels"] == ["AOTC091"] and "2 loaded packages" in rival["details"][0]
     assert rival["category"] == "unknown"

@@ -17,6 +17,8 @@ from ..core.result import Finding
 if TYPE_CHECKING:
     import torch
 
+    from ..package.inspect import PackageInfo
+
 
 def _is_package_ref(obj: Any) -> bool:
     from ..package.inspect import PackageInfo
@@ -60,6 +62,20 @@ def _explained_by(findings: list[Finding], narrowed: list[Finding]) -> list[Find
             else f for f in findings]
 
 
+def loaded_package(model: Any) -> tuple[PackageInfo | None, list[Finding]]:
+    """The package of the model `aoti_load_package` returned (package/loaded.py) and the finding
+    that says where it was read, or why it was not found; (None, []) for any other model."""
+    from ..package.loaded import locate
+
+    found = locate(model)
+    if found is None:
+        return None, []
+    if found.info is None:
+        return None, [finding("AOTC091", f"the loaded model's package was not found: {found.how}")]
+    return found.info, [finding("AOTC092", f"the loaded model's package was {found.how}",
+                                path=found.info.path)]
+
+
 def consistency_findings(model: Any = None, inputs: Any = None, package: Any = None,
                          device: str | int | torch.device | None = None) -> list[Finding]:
     """What `diagnose()` merges: with a package, host + device + inputs checks; with only a model
@@ -68,15 +84,9 @@ def consistency_findings(model: Any = None, inputs: Any = None, package: Any = N
     findings: list[Finding] = []
     dev = parse_device(device)
     if package is None and model is not None:
-        from ..package.loaded import locate
-
-        found = locate(model)   # the object aoti_load_package returned: its extraction's contract
-        if found is not None and found.info is None:
-            findings.append(finding("AOTC091", f"the loaded model's package was not found: {found.how}"))
-        elif found is not None and found.info is not None:
-            findings.append(finding("AOTC092", f"the loaded model's package was {found.how}",
-                                    path=found.info.path))
-            package, model = found.info, None
+        located, findings = loaded_package(model)
+        if located is not None:
+            package, model = located, None
     if package is not None and not _is_package_ref(package):
         findings.append(finding("AOTC091", f"package given as a {type(package).__name__}, not a path: "
                                 "pass the .pt2 path to check it", got=type(package).__name__))
