@@ -84,7 +84,7 @@ def _consistency(d: Diagnosis, call: dict[str, Any]) -> Diagnosis:
 
     found: list[Finding] = []
     if call["package"] is None and call["model"] is not None:
-        located, found = loaded_package(call["model"])
+        located, found = loaded_package(call["model"], call["text"])
         if found:   # a loaded model: its package, when found, stands for it in the later analyzers
             call["package"], call["model"] = located, None
     findings = found + consistency_findings(model=call["model"], inputs=call["inputs"],

@@ -78,6 +78,10 @@ def test_the_one_fitting_contract_is_chosen_and_a_tie_is_left_to_the_caller():
     rival = {paths[0]: _info(paths[0]), paths[1]: _info(paths[1], size=16)}
     tie = locate(_loaded(), read_maps=lambda: MAPS, inspect=rival.__getitem__)
     assert tie.info is None and "2 loaded packages" in tie.how and "package=" in tie.how
+    # ... unless the error's own C++ frames name the library that raised
+    frames = f"frame #3: cpp_fused_mul_0 + 0x1db (0x7fbf in {paths[1]})"
+    named = locate(_loaded(), frames, read_maps=lambda: MAPS, inspect=rival.__getitem__)
+    assert named.info.path == paths[1]
 
 
 def test_an_unreadable_map_or_a_released_loader_is_said_not_raised():

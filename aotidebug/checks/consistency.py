@@ -62,12 +62,12 @@ def _explained_by(findings: list[Finding], narrowed: list[Finding]) -> list[Find
             else f for f in findings]
 
 
-def loaded_package(model: Any) -> tuple[PackageInfo | None, list[Finding]]:
+def loaded_package(model: Any, error_text: str = "") -> tuple[PackageInfo | None, list[Finding]]:
     """The package of the model `aoti_load_package` returned (package/loaded.py) and the finding
     that says where it was read, or why it was not found; (None, []) for any other model."""
     from ..package.loaded import locate
 
-    found = locate(model)
+    found = locate(model, error_text)
     if found is None:
         return None, []
     if found.info is None:

@@ -85,9 +85,11 @@ def _contract_key(info: PackageInfo) -> Any:
     return (m.in_spec, m.out_spec, m.inputs, tuple(c.name for c in m.constants), info.device_type)
 
 
-def locate(model: object, read_maps: Callable[[], str] | None = None,
+def locate(model: object, error_text: str = "", read_maps: Callable[[], str] | None = None,
            inspect: Callable[[str], PackageInfo] = inspect_package) -> Located | None:
-    """The contract of `model` when it is a loaded AOTI package (None for any other object)."""
+    """The contract of `model` when it is a loaded AOTI package (None for any other object).
+    Where several fit, an extraction the error's own C++ frames name (`... in /tmp/aotinductor_*/
+    .../model/<hash>.wrapper.so`) is the one that raised."""
     if not is_loaded_package(model):
         return None
     view = _loader_view(model)
@@ -99,7 +101,9 @@ def locate(model: object, read_maps: Callable[[], str] | None = None,
     except OSError as exc:
         return Located(None, f"cannot read this process's memory map ({exc}); pass package=PATH")
     fitting: dict[Any, PackageInfo] = {}
-    for path in mapped_wrappers(text)[:MAX_CANDIDATES]:
+    paths = mapped_wrappers(text)[:MAX_CANDIDATES]
+    named = [p for p in paths if p in error_text]
+    for path in named or paths:
         try:
             info = inspect(path)
         except PackageError:
