@@ -85,11 +85,8 @@ def test_the_one_fitting_contract_is_chosen_and_a_tie_is_left_to_the_caller():
 
 
 def test_an_unreadable_map_or_a_released_loader_is_said_not_raised():
-    def no_maps():
-        raise OSError("no /proc here")
-
-    found = locate(_loaded(), read_maps=no_maps)
-    assert found.info is None and "no /proc here" in found.how
+    found = locate(_loaded(), read_maps=lambda: "")   # not Linux, or /proc not mounted
+    assert found.info is None and "memory map could not be read" in found.how
     paths = mapped_wrappers(MAPS)
     by_path = {p: _info(p, in_spec="other") for p in paths}
     # a loader that cannot say its call spec matches nothing, even with one contract mapped

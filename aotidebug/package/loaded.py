@@ -18,8 +18,9 @@ from typing import Any, Callable
 
 from ..core.errors import PackageError
 from .inspect import PackageInfo, inspect_package
+from .symbols import parse_maps
+from .symbols import read_maps as process_maps
 
-MAPS = "/proc/self/maps"
 EXTRACTED = "/data/aotinductor/"   # where the loader puts a model's files inside its extraction
 MAX_CANDIDATES = 32                # mapped wrappers read at most (each is one small text read)
 
@@ -41,15 +42,8 @@ def is_loaded_package(obj: object) -> bool:
 
 def mapped_wrappers(maps_text: str) -> list[str]:
     """The extracted wrapper libraries in a memory map's text, in map order, once each (pure)."""
-    seen: dict[str, None] = {}
-    for line in maps_text.splitlines():
-        parts = line.split(None, 5)
-        if len(parts) < 6:
-            continue
-        path = parts[5].strip()
-        if path.endswith(".so") and EXTRACTED in path:   # a deleted file ends in " (deleted)"
-            seen.setdefault(path, None)
-    return list(seen)
+    return list(dict.fromkeys(m.path for m in parse_maps(maps_text)
+                              if m.path.endswith(".so") and EXTRACTED in m.path))  # not " (deleted)"
 
 
 def _loader_view(model: Any) -> dict[str, Any]:
@@ -96,10 +90,10 @@ def locate(model: object, error_text: str = "", read_maps: Callable[[], str] | N
     if "call_spec" not in view:
         return Located(None, "the loaded model's loader did not report its call spec, so no "
                              "extraction can be matched to it; pass package=PATH")
-    try:
-        text = read_maps() if read_maps else _read(MAPS)
-    except OSError as exc:
-        return Located(None, f"cannot read this process's memory map ({exc}); pass package=PATH")
+    text = (read_maps or process_maps)()
+    if not text:
+        return Located(None, "this process's memory map could not be read (/proc/self/maps: Linux "
+                             "only); pass package=PATH")
     fitting: dict[Any, PackageInfo] = {}
     paths = mapped_wrappers(text)[:MAX_CANDIDATES]
     named = [p for p in paths if p in error_text]
@@ -120,8 +114,3 @@ def locate(model: object, error_text: str = "", read_maps: Callable[[], str] | N
     notes = tuple(u for u in info.unreadable if not u.startswith("legacy .so"))
     return Located(replace(info, format="extracted", unreadable=notes),
                    f"read from the folder the loader extracted it to, {folder}")
-
-
-def _read(path: str) -> str:
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        return fh.read(1 << 24)
