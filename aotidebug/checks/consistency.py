@@ -79,14 +79,10 @@ def loaded_package(model: Any, error_text: str = "") -> tuple[PackageInfo | None
 def consistency_findings(model: Any = None, inputs: Any = None, package: Any = None,
                          device: str | int | torch.device | None = None) -> list[Finding]:
     """What `diagnose()` merges: with a package, host + device + inputs checks; with only a model
-    (ExportedProgram or its `.module()`), the inputs against what the export recorded; with the
-    model `aoti_load_package` returned, the package it was loaded from (package/loaded.py)."""
+    (ExportedProgram or its `.module()`), the inputs against what the export recorded. The model
+    `aoti_load_package` returned is turned into its package first, by `loaded_package`."""
     findings: list[Finding] = []
     dev = parse_device(device)
-    if package is None and model is not None:
-        located, findings = loaded_package(model)
-        if located is not None:
-            package, model = located, None
     if package is not None and not _is_package_ref(package):
         findings.append(finding("AOTC091", f"package given as a {type(package).__name__}, not a path: "
                                 "pass the .pt2 path to check it", got=type(package).__name__))

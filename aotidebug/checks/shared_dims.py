@@ -148,11 +148,12 @@ def find_ties(inputs: Sequence[Sequence[Dim]]) -> tuple[Tie, ...]:
 def spec_ties(specs: Sequence[Any]) -> tuple[Tie, ...]:
     """`find_ties` over a package's InputSpecs (package/inspect.py): a DimInfo is dynamic, an int
     static; an input whose sizes are not recorded ties nothing."""
-    return find_ties([tuple((w.symbol, w.min, w.max) if _is_dim(w) else w for w in (s.sizes or ()))
+    return find_ties([tuple((w.symbol, w.min, w.max) if is_dim(w) else w for w in (s.sizes or ()))
                       for s in specs])
 
 
-def _is_dim(size: Any) -> bool:
+def is_dim(size: Any) -> bool:
+    """A dynamic size as a package's InputSpec holds it (a DimInfo: symbol, min, max)."""
     return hasattr(size, "symbol") and hasattr(size, "min") and hasattr(size, "max")
 
 

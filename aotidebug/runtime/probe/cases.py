@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
-from ...checks.shared_dims import Place, Tie, disagreements, spec_ties
+from ...checks.shared_dims import Place, Tie, disagreements, is_dim, spec_ties
 from ...core.errors import AOTIDebugError
 
 
@@ -65,10 +65,6 @@ def layout_strides(shape: Sequence[int], layout: str) -> tuple[int, ...]:
     return contiguous_strides(shape)
 
 
-def _is_dim(size: Any) -> bool:
-    return hasattr(size, "symbol") and hasattr(size, "min") and hasattr(size, "max")
-
-
 def recipe_in_contract(spec: Any, r: InputRecipe) -> tuple[bool, str]:
     """(in contract, why not) for one input against its InputSpec (unknown parts pass)."""
     if spec.dtype and r.dtype != spec.dtype:
@@ -77,7 +73,7 @@ def recipe_in_contract(spec: Any, r: InputRecipe) -> tuple[bool, str]:
         if len(spec.sizes) != len(r.shape):
             return False, f"{len(r.shape)} dims, compiled for {len(spec.sizes)}"
         for d, (want, got) in enumerate(zip(spec.sizes, r.shape)):
-            if _is_dim(want):
+            if is_dim(want):
                 lo = want.min if want.min is not None else (0 if got in (0, 1) else None)
                 if (lo is not None and got < lo) or (want.max is not None and got > want.max):
                     return False, f"dim {d} = {got} outside {want.symbol} {_range(want)}"
@@ -116,7 +112,7 @@ def contract_shapes(specs: Sequence[Any]) -> list[tuple[int, ...]]:
         if s.sizes is None:
             raise AOTIDebugError(f"the contract does not record the sizes of input {s.index} "
                                  f"({s.name}): pass inputs= (example inputs) to probe it")
-        out.append(tuple(_dim_default(d) if _is_dim(d) else int(d) for d in s.sizes))
+        out.append(tuple(_dim_default(d) if is_dim(d) else int(d) for d in s.sizes))
     for t in spec_ties(specs):
         v = t.evaluate({n: out[at.input][at.dim] for n, at in t.bound_at}) if t.same is None else None
         if v is not None and v >= 0:
@@ -207,7 +203,7 @@ def _variants(specs: Sequence[Any], paths: Sequence[str], base: tuple[InputRecip
     symbols: dict[str, tuple[Any, list[tuple[int, int]]]] = {}
     for i, s in enumerate(specs):
         for d, size in enumerate(s.sizes or ()):
-            if _is_dim(size) and Place(i, d) not in derived_at:
+            if is_dim(size) and Place(i, d) not in derived_at:
                 symbols.setdefault(size.symbol, (size, []))[1].append((i, d))
     for sym, (dim, where) in symbols.items():
         lo, hi = dim.min, dim.max
@@ -238,7 +234,7 @@ def _variants(specs: Sequence[Any], paths: Sequence[str], base: tuple[InputRecip
     # static dimensions: one smaller (1) and one larger (+1) size per input dim
     for i, s in enumerate(specs):
         for d, size in enumerate(s.sizes or ()):
-            if _is_dim(size) or not isinstance(size, int):
+            if is_dim(size) or not isinstance(size, int):
                 continue
             for label, v in (("smaller", 1 if size > 1 else None), ("larger", size + 1)):
                 if v is None:
