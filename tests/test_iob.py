@@ -119,6 +119,55 @@ def test_no_package_still_measures_constant_bound():
     assert d.confidence >= 0.95
 
 
+VECTOR_BODY = """
+void cpp_fused_index_0(const int64_t* in_ptr0, const float* in_ptr1, const float* in_ptr2, float* out_ptr0)
+{
+    {
+        auto tmp0 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+        auto tmp1 = static_cast<int64_t>(0);
+        auto tmp2 = at::vec::VectorizedN<int64_t,2>(tmp1);
+        auto tmp3 = at::vec::VecMask<int64_t,2>(tmp0 < tmp2);
+        auto tmp4 = decltype(tmp0)::blendv(tmp0, tmp0 + 8, tmp3.template cast<int64_t,2>());
+        auto tmp5 =
+        [&]
+        {
+            __at_align__ std::array<int64_t, 16> tmpbuf;
+            for (long i = 0; i < 16; i++) { tmpbuf[i] = static_cast<int64_t>(tmp4[i]); }
+            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+        }
+        ()
+        ;
+        AOTI_TORCH_CHECK((tmp5 < 8L).all_masked(), "index out of bounds: 0 <= tmp5 < 8L");
+        auto tmp6 =
+        [&]
+        {
+            __at_align__ std::array<float, 16> tmpbuf;
+            for (long i = 0; i < 16; i++) { tmpbuf[i] = in_ptr1[static_cast<int64_t>(tmp4[i])]; }
+            return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+        }
+        ()
+        ;
+    }
+    {
+        auto tmp5 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+    }
+}
+"""
+
+
+def test_index_dataflow_reads_the_definition_above_the_check():
+    at = VECTOR_BODY.index("AOTI_TORCH_CHECK")
+    flow = ws.index_dataflow(VECTOR_BODY, "tmp5", at)
+    # tmp5 is a multi-line lambda over tmp4, loaded from in_ptr0 with negatives wrapped (tmp0 < 0);
+    # the later loop's single-line `tmp5` (in_ptr2) is another variable
+    assert flow == {"sources": ("in_ptr0",), "wraps_negative": True, "indexed": "in_ptr1"}
+    assert ws.index_dataflow(VECTOR_BODY, "tmp5")["sources"] == ("in_ptr2",)  # read from the end
+    t = ws.trace_bound("", VECTOR_BODY, var="tmp5", upper="8L", kernel="cpp_fused_index_0",
+                       line=VECTOR_BODY[:at].count("\n") + 1)
+    assert t.assertion and t.assertion.line == VECTOR_BODY[:at].count("\n") + 1
+    assert t.wraps_negative is True
+
+
 # ---------------------------------------------------------------- real CPU packages
 
 CHILD = r"""
@@ -129,6 +178,7 @@ cases = {
     "embed_nine": ("iob_embed", (torch.tensor([[0, 1, 2], [3, 4, 9]]),)),
     "dyn_zero": ("iob_dyn", (torch.randn(0, 4), torch.tensor([0, 0, 0]))),
     "dyn_past": ("iob_dyn", (torch.randn(5, 4), torch.tensor([0, 2, 7]))),
+    "tables_batch1": ("iob_tables", (torch.tensor([[3, 77, 5]]), torch.ones(1))),
 }
 out = {}
 loaded = {}
@@ -147,13 +197,14 @@ CASE_INPUTS = {
     "embed_nine": lambda t: (t.tensor([[0, 1, 2], [3, 4, 9]]),),
     "dyn_zero": lambda t: (t.randn(0, 4), t.tensor([0, 0, 0])),
     "dyn_past": lambda t: (t.randn(5, 4), t.tensor([0, 2, 7])),
+    "tables_batch1": lambda t: (t.tensor([[3, 77, 5]]), t.ones(1)),
 }
 
 
 @pytest.fixture(scope="module")
 def cpu_faults(packages):
-    """Error texts of the three real faulting calls, produced in one child process."""
-    paths = {n: packages.build(n) for n in ("iob_embed", "iob_dyn")}
+    """Error texts of the four real faulting calls, produced in one child process."""
+    paths = {n: packages.build(n) for n in ("iob_embed", "iob_dyn", "iob_tables")}
     outcome = run_isolated(python_argv("-c", CHILD, str(ROOT)), timeout=240, cwd=str(ROOT))
     line = next((ln for ln in outcome.stdout.splitlines() if ln.startswith("JSON:")), None)
     assert line, f"child failed: rc={outcome.returncode} signal={outcome.signal}\n{outcome.stderr[-2000:]}"
@@ -214,6 +265,27 @@ def test_cpu_dynamic_index_past_dimension(cpu_faults, packages):
     m = ev["iob-measured-index"].fields
     assert (m["max"], m["bound"], m["examples"]) == (7, 5, [7])
     assert "x[idx]" in ev["iob-source-nodes"].detail
+
+
+@pytest.mark.slow
+def test_cpu_ids_past_the_table_lead_over_a_size_finding_they_do_not_depend_on(cpu_faults, packages):
+    texts, _ = cpu_faults
+    assert "index out of bounds: 0 <= tmp10 < 50L" in texts["tables_batch1"]  # torch 2.13 wording
+    d = _diagnose(cpu_faults, packages, "tables_batch1", "iob_tables")
+    # batch 1 is below the minimum 2 export recorded for Dim(min=1): a true finding, kept second;
+    # the id 77 past the 50-row tables is what the kernel's constant bound checked
+    assert d.category is Category.INDEX_OUT_OF_BOUNDS and d.code == "AOTD301" and d.confidence >= 0.95
+    assert d.candidates[1].category is Category.DYNAMIC_SHAPE_GUARD
+    ev = labels(d)
+    assert "AOTC032" in ev
+    # the index is defined in a multi-line lambda, and the kernel reuses its name in a later loop
+    assert [i for i, _ in ev["iob-index-source"].fields["inputs"]] == [0]
+    assert ev["iob-index-source"].fields["wraps_negative"] is True
+    assert ev["iob-bound"].fields["indexed_shape"] in ([50], (50,))
+    m = ev["iob-measured-index"].fields
+    assert (m["max"], m["bound"], m["offending"], m["examples"]) == (77, 50, 1, [77])
+    assert "clamp(" in d.fixes[0]
+    assert any("Dim(min=" in f for f in d.fixes)  # the size finding's own fix is not dropped
 
 
 @pytest.mark.slow

@@ -406,13 +406,20 @@ def _decide(d: Diagnosis, t: ws.BoundTrace | None, loc: dict[str, Any], m: dict[
         fixes.append(f"Recompile with {PROVENANCE_CONFIG} so the package maps each kernel to your source lines.")
     generic = list(d.fixes)
     if fixes:  # concrete advice replaces the generic texts it spells out
-        generic = [f for f in generic if f not in SUPERSEDED]
-    measured = d.category is not Category.INDEX_OUT_OF_BOUNDS  # a cause the consistency checks measured
+        spelled = SUPERSEDED if t is not None and pname is not None and (guard in fixes or export in fixes) \
+            else SUPERSEDED - {H.GUARD_EMPTY_INPUTS, H.EXPORT_WITH_EDGE_SHAPES}
+        generic = [f for f in generic if f not in spelled]
+    # A cause the consistency checks measured stays first, unless the index tensor itself holds
+    # values outside the bound: those explain the failed check directly, whatever else is wrong
+    # (a wrong size or dtype garbles what the kernel reads, not the values the caller sent).
+    measured = d.category is not Category.INDEX_OUT_OF_BOUNDS and not (idx and idx.get("offending"))
     fixes = list(dict.fromkeys(generic + fixes if measured else fixes + generic))  # its fixes lead
     candidates = list(d.candidates)
     if measured:  # ... stays first
         category, summary, conf = d.category, d.summary, d.confidence
-    primary = Candidate(category, conf, d.code, d.title if category is d.category else summary[:120])
+    code = d.code if category is d.category else next(
+        (c.code for c in candidates if c.category is category), "AOTD301")
+    primary = Candidate(category, conf, code, d.title if category is d.category else summary[:120])
     others = [c for c in candidates if c.category is not category]
     if category is not Category.INDEX_OUT_OF_BOUNDS and not any(
             c.category is Category.INDEX_OUT_OF_BOUNDS for c in others):
@@ -422,11 +429,13 @@ def _decide(d: Diagnosis, t: ws.BoundTrace | None, loc: dict[str, Any], m: dict[
     title = d.title
     if category is Category.DYNAMIC_SHAPE_GUARD and d.category is Category.INDEX_OUT_OF_BOUNDS:
         title = "A dynamic input dimension is outside its compiled range"
+    elif category is not d.category:
+        title = "An index input holds values outside the kernel's bound"
     details = dict(d.details)
     if t:
         details["iob_trace"] = t.to_dict()
     return replace(
-        d, category=category, title=title, summary=summary, confidence=conf,
+        d, category=category, code=code, title=title, summary=summary, confidence=conf,
         evidence=d.evidence + evidence, candidates=(primary, *others), fixes=tuple(fixes), flags=flags,
         kernel=(t.assertion.kernel if t and t.assertion else None) or loc.get("kernel") or d.kernel,
         references=tuple(dict.fromkeys((category.doc, "docs/index_out_of_bounds.md") + d.references)),

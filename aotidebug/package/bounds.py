@@ -33,7 +33,6 @@ TRITON_BLOCK = re.compile(r"async_compile\.triton\(\s*'(?P<name>\w+)'\s*,\s*'''"
 SYMBOL_TOKEN = re.compile(r"\b(?:s|u|ks)\d+\b")
 INT_LITERAL = re.compile(r"^\(?(-?\d+)L?\)?$")
 # C++: `auto tmp3 = expr;`  Triton: `tmp3 = expr`
-CPP_ASSIGN = re.compile(r"^\s*(?:auto|[\w:<>]+)\s+(?P<var>tmp\d+)\s*=\s*(?P<expr>.+?);\s*$", re.M)
 PY_ASSIGN = re.compile(r"^\s*(?P<var>tmp\d+)\s*=\s*(?P<expr>.+?)\s*$", re.M)
 PTR = re.compile(r"\b(?:in_ptr|in_out_ptr)\d+\b")
 TMP = re.compile(r"\btmp\d+\b")
@@ -251,13 +250,6 @@ def find_assertions(text: str, member: str, *, var: str | None = None, upper: st
     return out
 
 
-def kernel_body(text: str, kernel: str) -> str | None:
-    for name, start, end, _ in _kernel_spans(text):
-        if name == kernel:
-            return text[start:end]
-    return None
-
-
 def kernel_params(text: str, kernel: str) -> tuple[str, ...] | None:
     """Parameter names of a kernel as its call sites bind them: the `call_triton_*` C++ wrapper's
     signature, else the C++ definition/declaration, else the Triton `def`."""
@@ -332,39 +324,90 @@ def describe_guards(guards: Iterable[Guard]) -> str:
 # ---------------------------------------------------------------- kernel data flow
 
 
-def _assignments(body: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for rx in (CPP_ASSIGN, PY_ASSIGN):
-        for m in rx.finditer(body):
-            out.setdefault(m.group("var"), m.group("expr"))
+CPP_DEF = re.compile(r"^[ \t]*(?:auto|[\w:<>,]+)[ \t]+(?P<var>tmp\d+)[ \t]*=(?!=)", re.M)
+_OPEN, _CLOSE = "([{", ")]}"
+# `tmp5 = static_cast<int64_t>(0)` and its vector `tmp6 = at::vec::VectorizedN<int64_t,2>(tmp5)`:
+# a comparison against either is the `index < 0` test that wraps negative indices.
+ZERO = re.compile(r"(?:static_cast<[\w:]+>\()?0L?\)?")
+WRAPPED_VAR = re.compile(r"[\w:]+(?:<[\w:, ]+>)?\((tmp\d+)\)")
+
+
+def _statement_end(text: str, pos: int) -> int:
+    """Offset of the `;` that ends the C++ statement starting at `pos` (bracket depth 0), so an
+    expression that spans lines, such as a vectorised lambda `[&]{ ... }()`, is read whole."""
+    depth, quoted = 0, False
+    for i in range(pos, len(text)):
+        ch = text[i]
+        if quoted:
+            quoted = ch != '"' or text[i - 1] == "\\"
+        elif ch == '"':
+            quoted = True
+        elif ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth -= 1
+        elif ch == ";" and depth <= 0:
+            return i
+    return len(text)
+
+
+def _definitions(body: str) -> list[tuple[int, str, str]]:
+    """(offset, variable, expression) of each `tmpN = ...` in source order. Kernels reuse names
+    across loops (a vectorised loop and its tail each define tmp10), so a use must be read
+    against the nearest definition above it, not the first in the body."""
+    out = [(m.start(), m.group("var"), body[m.end():_statement_end(body, m.end())])
+           for m in CPP_DEF.finditer(body)]
+    if not out:  # Triton: one statement per line
+        out = [(m.start(), m.group("var"), m.group("expr")) for m in PY_ASSIGN.finditer(body)]
     return out
 
 
-def index_dataflow(body: str, var: str) -> dict[str, Any]:
-    """Follow the asserted index variable back through `tmpN = ...` lines: which pointers it is
-    loaded from, whether negatives are wrapped, and which pointer it then indexes into."""
-    assigns = _assignments(body)
-    seen: set[str] = set()
-    todo = [var]
+def index_dataflow(body: str, var: str, at: int | None = None) -> dict[str, Any]:
+    """Follow the asserted index variable back through `tmpN = ...` definitions, each the nearest
+    one above its use (`at`: the assertion's offset in `body`; default its end): which pointers
+    it is loaded from, whether negatives are wrapped, and which pointer it then indexes into."""
+    defs = _definitions(body)
+    pos = len(body) if at is None else at
+    used: set[int] = set()
+    names: set[str] = set()
+    todo = [(var, pos)]
     while todo:
-        v = todo.pop()
-        if v in seen or v not in assigns:
-            seen.add(v)
+        v, before = todo.pop()
+        names.add(v)
+        d = next((i for i in range(len(defs) - 1, -1, -1)
+                  if defs[i][1] == v and defs[i][0] < before), None)
+        if d is None or d in used:
             continue
-        seen.add(v)
-        todo.extend(TMP.findall(assigns[v]))
-    sources = sorted({p for v in seen for p in PTR.findall(assigns.get(v, ""))},
+        used.add(d)
+        todo.extend((t, defs[d][0]) for t in TMP.findall(defs[d][2]))
+    exprs = [defs[i][2] for i in sorted(used)]
+    sources = sorted({p for e in exprs for p in PTR.findall(e)},
                      key=lambda p: int(re.sub(r"\D", "", p) or 0))
-    wraps = any(re.search(r"<\s*0\b", assigns.get(v, "")) for v in seen)
+    zeros = {v for _, v, e in defs if ZERO.fullmatch(e.strip())}
+    zeros |= {v for _, v, e in defs if (m := WRAPPED_VAR.fullmatch(e.strip())) and m.group(1) in zeros}
+    wraps = any(re.search(r"<\s*0\b", e) or any(re.search(rf"<\s*{z}\b", e) for z in zeros)
+                for e in exprs)
     indexed = None
-    for v, expr in assigns.items():  # a later load whose address uses the index
-        if v in seen:
-            continue
+    later = [d for d in defs if d[0] > pos] or [d for i, d in enumerate(defs) if i not in used]
+    for _, _, expr in later:  # the first load after the check whose address uses the index
         ptrs = PTR.findall(expr)
-        if ptrs and set(TMP.findall(expr)) & seen and ptrs[0] not in sources:
+        if ptrs and set(TMP.findall(expr)) & names and ptrs[0] not in sources:
             indexed = ptrs[0]
             break
     return {"sources": tuple(sources), "wraps_negative": wraps, "indexed": indexed}
+
+
+def _offset_in_body(src: str, kernel_src: str | None, span: tuple[int, int],
+                    site: AssertionSite) -> int | None:
+    """The assertion's offset inside its kernel's body (`span` in `src`, which is the kernel
+    source followed by the wrapper), from the site's member and line."""
+    base = 0 if site.member == "kernel.cpp" or not kernel_src else len(kernel_src) + 1
+    pos = base
+    for _ in range(site.line - 1):
+        pos = src.find("\n", pos) + 1
+        if pos == 0:
+            return None
+    return pos - span[0] if span[0] <= pos < span[1] else None
 
 
 # ---------------------------------------------------------------- the trace
@@ -439,9 +482,11 @@ def trace_bound(wrapper: str | None, kernel_src: str | None = None, *, var: str 
             elif found:
                 notes.append(f"size symbol {found[0]} has no `int64_t {found[0]} = argN_size[D]` line "
                              "(it may be data-dependent or derived)")
-    body = kernel_body(src_for_kernel, kname) if src_for_kernel else None
-    if body and site:
-        flow = index_dataflow(body, site.var)
+    span = next(((a, b) for n, a, b, _ in _kernel_spans(src_for_kernel) if n == kname), None) \
+        if src_for_kernel else None
+    body = src_for_kernel[span[0]:span[1]] if span else None
+    if body and span and site:
+        flow = index_dataflow(body, site.var, _offset_in_body(src_for_kernel, kernel_src, span, site))
         fields["wraps_negative"] = flow["wraps_negative"]
         if call:
             feeds = []
