@@ -16,7 +16,11 @@ Building the set imports nothing from aotidebug. `--read` (a measurement, not pa
 the set) also diagnoses each failure the way a user holding it would: the LIVE exception object,
 inside the child, with `aotidebug.diagnose(exc)`; a child killed by a signal leaves only its text,
 read with `aotidebug.diagnose(text)`. It prints top-1/top-3 of those readings against the labels
-and adds `object_reading` to each row it writes.
+and adds `object_reading` to each row it writes. Where the case held a model from
+`aoti_load_package`, it also reads the design card's call, `diagnose(exc, model, inputs)`: the
+model and arguments of the call the error came from (taken from that call's frame), or the one
+loaded model without inputs; that reading is `call_reading`, and `call_reading_with` says what
+was passed ("model+inputs", "model", or "none" where it equals `object_reading`).
 """
 from __future__ import annotations
 
@@ -84,6 +88,20 @@ READ_LINES = """\
     _d = _ad.diagnose(_exc)
     with open(sys.argv[1] + ".reading.json", "w") as f:
         _json.dump([c.category.value for c in _d.candidates] or [_d.category.value], f)
+    _m, _a, _tb = None, None, _exc.__traceback__
+    while _tb is not None:  # the loaded model's own call, if the error came from inside it
+        _l = _tb.tb_frame.f_locals
+        if _tb.tb_frame.f_code.co_name == "__call__" and type(_l.get("self")).__name__ == "AOTICompiledModel":
+            _m, _a = _l["self"], (_l.get("args") if not _l.get("kwargs") else {"args": _l.get("args"), "kwargs": _l.get("kwargs")})
+        _tb = _tb.tb_next
+    if _m is None:  # else the one loaded model the case holds, without inputs
+        _ms = [v for v in list(globals().values()) if type(v).__name__ == "AOTICompiledModel"]
+        _m = _ms[0] if len(_ms) == 1 else None
+    if _m is not None:
+        _d = _ad.diagnose(_exc, _m, _a)
+        with open(sys.argv[1] + ".call.json", "w") as f:
+            _json.dump({"reading": [c.category.value for c in _d.candidates] or [_d.category.value],
+                        "inputs": _a is not None}, f)
 """
 READ = False  # set by --read
 
@@ -832,6 +850,13 @@ def run_case(case: Case, scratch: Path, setups: dict, torch_version: str,
             import aotidebug
             d = aotidebug.diagnose(row["error_text"])
             row["object_reading"] = [c.category.value for c in d.candidates] or [d.category.value]
+        call = work / "traceback.txt.call.json"
+        if kind == "exc" and call.exists():  # diagnose(exc, loaded_model[, inputs])
+            got = json.loads(call.read_text())
+            row["call_reading"] = got["reading"]
+            row["call_reading_with"] = "model+inputs" if got["inputs"] else "model"
+        else:
+            row["call_reading"], row["call_reading_with"] = row["object_reading"], "none"
     return case, row, f"{kind} rc={rc} ({dt:.0f}s)"
 
 
@@ -918,6 +943,12 @@ def main(cases=None, setup_programs=SETUPS, default_out=ROOT / "benchmarks" / "l
         top3 = sum(want in got[:3] for want, got in read) / len(read)
         log(f"read from the live object (crashes: from their text): top-1 {top1:.3f}, top-3 {top3:.3f}"
             f" on {len(read)} rows")
+        call = [(r["category"], r.get("call_reading") or ["unknown"]) for r in rows.values()]
+        top1 = sum(want == got[0] for want, got in call) / len(call)
+        top3 = sum(want in got[:3] for want, got in call) / len(call)
+        held = sum(r.get("call_reading_with") != "none" for r in rows.values())
+        log(f"read as diagnose(exc, loaded_model, inputs of its call) where the case held a loaded"
+            f" model ({held} rows; the others as above): top-1 {top1:.3f}, top-3 {top3:.3f}")
     return 0
 
 
