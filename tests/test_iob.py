@@ -166,6 +166,15 @@ def test_index_dataflow_reads_the_definition_above_the_check():
                        line=VECTOR_BODY[:at].count("\n") + 1)
     assert t.assertion and t.assertion.line == VECTOR_BODY[:at].count("\n") + 1
     assert t.wraps_negative is True
+    # a comparison with a name that is zero only in another loop is not negative wrapping
+    other = ("{ auto tmp1 = static_cast<int64_t>(0); }\n"
+             "{ auto tmp0 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr0 + x0, 16);\n"
+             "  auto tmp1 = static_cast<int64_t>(5);\n"
+             "  auto tmp2 = at::vec::VectorizedN<int64_t,2>(tmp1);\n"
+             "  auto tmp3 = decltype(tmp0)::blendv(tmp0, tmp0 + 8, (tmp0 < tmp2).template cast<int64_t,2>());\n"
+             "  AOTI_TORCH_CHECK((tmp3 < 8L).all_masked(), \"index out of bounds: 0 <= tmp3 < 8L\"); }\n")
+    assert ws.index_dataflow(other, "tmp3", other.index("AOTI"))["wraps_negative"] is False
+    assert ws.index_dataflow(other.replace("(5)", "(0)"), "tmp3", other.index("AOTI"))["wraps_negative"] is True
 
 
 # ---------------------------------------------------------------- real CPU packages

@@ -362,6 +362,22 @@ def _definitions(body: str) -> list[tuple[int, str, str]]:
     return out
 
 
+def _nearest(defs: list[tuple[int, str, str]], var: str, before: int) -> int | None:
+    """Index in `defs` of the definition of `var` nearest above offset `before`."""
+    return next((i for i in range(len(defs) - 1, -1, -1) if defs[i][1] == var and defs[i][0] < before), None)
+
+
+def _is_zero(defs: list[tuple[int, str, str]], i: int | None, depth: int = 0) -> bool:
+    """`tmp5 = static_cast<int64_t>(0)`, or a vector of such a variable (`VectorizedN<...>(tmp5)`)."""
+    if i is None or depth > 3:
+        return False
+    expr = defs[i][2].strip()
+    if ZERO.fullmatch(expr):
+        return True
+    m = WRAPPED_VAR.fullmatch(expr)
+    return m is not None and _is_zero(defs, _nearest(defs, m.group(1), defs[i][0]), depth + 1)
+
+
 def index_dataflow(body: str, var: str, at: int | None = None) -> dict[str, Any]:
     """Follow the asserted index variable back through `tmpN = ...` definitions, each the nearest
     one above its use (`at`: the assertion's offset in `body`; default its end): which pointers
@@ -374,8 +390,7 @@ def index_dataflow(body: str, var: str, at: int | None = None) -> dict[str, Any]
     while todo:
         v, before = todo.pop()
         names.add(v)
-        d = next((i for i in range(len(defs) - 1, -1, -1)
-                  if defs[i][1] == v and defs[i][0] < before), None)
+        d = _nearest(defs, v, before)
         if d is None or d in used:
             continue
         used.add(d)
@@ -383,10 +398,9 @@ def index_dataflow(body: str, var: str, at: int | None = None) -> dict[str, Any]
     exprs = [defs[i][2] for i in sorted(used)]
     sources = sorted({p for e in exprs for p in PTR.findall(e)},
                      key=lambda p: int(re.sub(r"\D", "", p) or 0))
-    zeros = {v for _, v, e in defs if ZERO.fullmatch(e.strip())}
-    zeros |= {v for _, v, e in defs if (m := WRAPPED_VAR.fullmatch(e.strip())) and m.group(1) in zeros}
-    wraps = any(re.search(r"<\s*0\b", e) or any(re.search(rf"<\s*{z}\b", e) for z in zeros)
-                for e in exprs)
+    wraps = any(re.search(r"<\s*0\b", defs[i][2]) or any(
+        _is_zero(defs, _nearest(defs, z, defs[i][0])) for z in re.findall(r"<\s*(tmp\d+)\b", defs[i][2]))
+        for i in used)
     indexed = None
     later = [d for d in defs if d[0] > pos] or [d for i, d in enumerate(defs) if i not in used]
     for _, _, expr in later:  # the first load after the check whose address uses the index
