@@ -883,6 +883,13 @@ def cleanup_extractions(before: set, stems: set = OUR_STEMS) -> None:
 SETUPS = (("a", SETUP_A), ("b", SETUP_B))
 
 
+def _scores(rows, key: str) -> tuple[float, float]:
+    """Top-1 and top-3 of the ranked readings under `key` against the rows' labels."""
+    read = [(r["category"], r.get(key) or ["unknown"]) for r in rows]
+    return (sum(want == got[0] for want, got in read) / len(read),
+            sum(want in got[:3] for want, got in read) / len(read))
+
+
 def main(cases=None, setup_programs=SETUPS, default_out=ROOT / "benchmarks" / "live_blind.jsonl",
          url_file="benchmarks/live_blind.py", id_prefix="live", stems=OUR_STEMS,
          scratch_prefix="live-blind-", description=__doc__.splitlines()[0]) -> int:
@@ -938,14 +945,10 @@ def main(cases=None, setup_programs=SETUPS, default_out=ROOT / "benchmarks" / "l
     log(f"wrote {len(rows)}/{len(cases)} rows to {out} in {time.time() - t0:.0f}s")
     log(json.dumps(dict(sorted(counts.items())), indent=1))
     if READ and rows:
-        read = [(r["category"], r.get("object_reading") or ["unknown"]) for r in rows.values()]
-        top1 = sum(want == got[0] for want, got in read) / len(read)
-        top3 = sum(want in got[:3] for want, got in read) / len(read)
+        top1, top3 = _scores(rows.values(), "object_reading")
         log(f"read from the live object (crashes: from their text): top-1 {top1:.3f}, top-3 {top3:.3f}"
-            f" on {len(read)} rows")
-        call = [(r["category"], r.get("call_reading") or ["unknown"]) for r in rows.values()]
-        top1 = sum(want == got[0] for want, got in call) / len(call)
-        top3 = sum(want in got[:3] for want, got in call) / len(call)
+            f" on {len(rows)} rows")
+        top1, top3 = _scores(rows.values(), "call_reading")
         held = sum(r.get("call_reading_with") != "none" for r in rows.values())
         log(f"read as diagnose(exc, loaded_model, inputs of its call) where the case held a loaded"
             f" model ({held} rows; the others as above): top-1 {top1:.3f}, top-3 {top3:.3f}")
