@@ -20,7 +20,10 @@ and adds `object_reading` to each row it writes. Where the case held a model fro
 `aoti_load_package`, it also reads the design card's call, `diagnose(exc, model, inputs)`: the
 model and arguments of the call the error came from (taken from that call's frame), or the one
 loaded model without inputs; that reading is `call_reading`, and `call_reading_with` says what
-was passed ("model+inputs", "model", or "none" where it equals `object_reading`).
+was passed ("model+inputs", "model", or "none" where it equals `object_reading`). A case that
+crashed is run once more with `aoti_load_package` replaced by `safe_load(path, isolate=True)`, as
+the design card asks for a package one does not trust: `safe_error` is the error the case's code
+then got and `safe_reading` its diagnosis (`--crashes` runs only the cases expected to crash).
 """
 from __future__ import annotations
 
@@ -102,6 +105,24 @@ READ_LINES = """\
         with open(sys.argv[1] + ".call.json", "w") as f:
             _json.dump({"reading": [c.category.value for c in _d.candidates] or [_d.category.value],
                         "inputs": _a is not None}, f)
+"""
+# Under --read, a case that crashed runs once more the way the design card asks a user to run a
+# package they do not trust: `aoti_load_package` is replaced by `safe_load(path, isolate=True)`
+# (the case's own code is unchanged), and the error that call raises is read from its
+# `.diagnosis` (an aotidebug error) or with `diagnose(exc)` (any other exception).
+SAFE_PRE = """\
+import aotidebug as _ad, torch._inductor as _ti
+def _safe_load(path, *_a, **_k):
+    return _ad.safe_load(path, isolate=True, timeout=240)
+_ti.aoti_load_package = _safe_load
+"""
+SAFE_LINES = """\
+    import json as _json
+    import aotidebug as _ad
+    _d = _exc.diagnosis if isinstance(_exc, _ad.AOTIDebugError) else _ad.diagnose(_exc)
+    with open(sys.argv[1] + ".safe.json", "w") as f:
+        _json.dump({"reading": [c.category.value for c in _d.candidates] or [_d.category.value],
+                    "error": type(_exc).__name__}, f)
 """
 READ = False  # set by --read
 
@@ -759,8 +780,12 @@ def run_child(code: str, workdir: Path, env: dict, timeout: float, *args: str):
     return p.returncode, p.stdout, p.stderr, tb.read_text(errors="replace") if tb.exists() else ""
 
 
-def wrap(body: str, read: bool = False) -> str:
-    return WRAP.format(read=READ_LINES if read else "", body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    "))
+def wrap(body: str, read: bool = False, safe: bool = False) -> str:
+    body = textwrap.dedent(body).strip("\n")
+    if safe:
+        body = SAFE_PRE + body
+    lines = SAFE_LINES if safe else READ_LINES if read else ""
+    return WRAP.format(read=lines, body=textwrap.indent(body, "    "))
 
 
 def clip(text: str) -> str:
@@ -857,7 +882,28 @@ def run_case(case: Case, scratch: Path, setups: dict, torch_version: str,
             row["call_reading_with"] = "model+inputs" if got["inputs"] else "model"
         else:
             row["call_reading"], row["call_reading_with"] = row["object_reading"], "none"
+        if kind == "crash":
+            row.update(read_safe(body, work, case))
     return case, row, f"{kind} rc={rc} ({dt:.0f}s)"
+
+
+def read_safe(body: str, work: Path, case: Case) -> dict:
+    """Re-run a crashed case with `aoti_load_package` replaced by `safe_load(isolate=True)`:
+    `safe_error` is the type the case's code then saw ("crash" if the child still died, "none"
+    if nothing was raised) and `safe_reading` its diagnosis (the crash text's where it died)."""
+    swork = work / "safe"
+    rc, so, se, tb = run_child(wrap(body, safe=True), swork,
+                               child_env(swork, case.env, work / "cache"), CASE_TIMEOUT)
+    got = swork / "traceback.txt.safe.json"
+    if rc is None:
+        return {"safe_error": "timeout", "safe_reading": ["unknown"]}
+    if rc < 0 or not got.exists():
+        import aotidebug
+        d = aotidebug.diagnose(crash_text(se, rc) if rc < 0 else tb or se)
+        return {"safe_error": "crash" if rc < 0 else "none" if rc == 0 else f"exit {rc}",
+                "safe_reading": [c.category.value for c in d.candidates] or [d.category.value]}
+    data = json.loads(got.read_text())
+    return {"safe_error": data["error"], "safe_reading": data["reading"]}
 
 
 # aoti_load_package extracts each package to /tmp/aotinductor_XXXXXX/<package stem>/ and never
@@ -902,6 +948,8 @@ def main(cases=None, setup_programs=SETUPS, default_out=ROOT / "benchmarks" / "l
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--read", action="store_true",
                     help="also diagnose each live exception in its child (write --out elsewhere)")
+    ap.add_argument("--crashes", action="store_true",
+                    help="run only the cases expected to crash (a re-read of their safe_load runs)")
     a = ap.parse_args()
     global READ
     READ = a.read
@@ -909,6 +957,7 @@ def main(cases=None, setup_programs=SETUPS, default_out=ROOT / "benchmarks" / "l
     tv = subprocess.run([sys.executable, "-c", "import torch; print(torch.__version__)"],
                         capture_output=True, text=True, timeout=120).stdout.strip()
     cases = [f() for f in (CASES if cases is None else cases) if not a.only or f.__name__ in a.only]
+    cases = [c for c in cases if not a.crashes or c.expect == "crash"]
     scratch = Path(tempfile.mkdtemp(prefix=scratch_prefix))
     t0 = time.time()
     log(f"torch {tv}; {len(cases)} cases; scratch {scratch}")
@@ -952,6 +1001,13 @@ def main(cases=None, setup_programs=SETUPS, default_out=ROOT / "benchmarks" / "l
         held = sum(r.get("call_reading_with") != "none" for r in rows.values())
         log(f"read as diagnose(exc, loaded_model, inputs of its call) where the case held a loaded"
             f" model ({held} rows; the others as above): top-1 {top1:.3f}, top-3 {top3:.3f}")
+        crashed = [r for r in rows.values() if "safe_reading" in r]
+        if crashed:
+            top1, top3 = _scores(crashed, "safe_reading")
+            text1, _ = _scores(crashed, "object_reading")
+            log(f"the {len(crashed)} crashed cases re-run through safe_load(isolate=True): top-1"
+                f" {top1:.3f}, top-3 {top3:.3f} (their text alone: top-1 {text1:.3f}); errors: "
+                + ", ".join(sorted(r["safe_error"] for r in crashed)))
     return 0
 
 
