@@ -224,6 +224,20 @@ def test_constants_that_break_the_compiled_constant_are_named(value, code):
     assert found[0].category is Category.CONSTANT_LOADING and found[0].fields["constant"] == "lin.weight"
 
 
+@pytest.mark.parametrize("device, package_device", [("meta", "cpu"), ("meta", None), ("cpu", "cuda")])
+def test_a_constant_on_another_device_is_named(device, package_device):
+    import torch
+
+    from aotidebug.checks.constants import check_constants
+
+    given = torch.empty(4, 8, device=device)
+    found = check_constants(_contract(), {"lin.weight": given}, package_device)
+    assert [f.code for f in found] == ["AOTC056"] and found[0].fatal
+    assert found[0].category is Category.DEVICE_MISMATCH
+    assert found[0].fields["got"] == device and ("no data" in found[0].message) == (device == "meta")
+    assert check_constants(_contract(), {"lin.weight": torch.randn(4, 8)}, "cpu") == []
+
+
 def test_matching_constants_and_unknown_names_pass():
     import torch
 
@@ -249,6 +263,19 @@ def test_torch_takes_a_transposed_constant_silently(small, packages):
 
 
 @pytest.mark.slow
+def test_torch_refuses_a_meta_constant_without_saying_why_in_the_exception(small, capfd):
+    """The fact AOTC056 guards against: the exception says only "API call failed"; the reason
+    (the device type) is printed to stderr, which a log collector or notebook may not keep."""
+    import torch
+
+    m = torch._inductor.aoti_load_package(str(small))
+    with pytest.raises(RuntimeError, match="API call failed") as info:
+        m.load_constants({"lin.weight": torch.empty(4, 8, device="meta")}, check_full_update=True)
+    assert "device" not in str(info.value)
+    assert "device type" in capfd.readouterr().err
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("isolate", [False, True])
 def test_safe_load_refuses_constants_that_break_the_compiled_ones(small, packages, isolate):
     import torch
@@ -260,11 +287,12 @@ def test_safe_load_refuses_constants_that_break_the_compiled_ones(small, package
     w = spec["model"].lin.weight.detach()
     with aotidebug.safe_load(small, isolate=isolate) as m:
         for bad, code in ((w.double(), "AOTC052"), (torch.randn(2, 8), "AOTC053"),
-                          (w.t().contiguous().t(), "AOTC054")):
+                          (w.t().contiguous().t(), "AOTC054"), (w.to("meta"), "AOTC056")):
             with pytest.raises(InputMismatchError, match="lin.weight") as info:
                 m.load_constants({"lin.weight": bad}, check_full_update=True)
             assert info.value.diagnosis.code == code
-            assert info.value.diagnosis.category is Category.CONSTANT_LOADING
+            assert info.value.diagnosis.category is (
+                Category.DEVICE_MISMATCH if code == "AOTC056" else Category.CONSTANT_LOADING)
         x = torch.randn(2, 8)
         assert torch.allclose(m(x), spec["model"](x), atol=1e-5)      # nothing bad reached torch
         m.load_constants({"lin.weight": w * 2}, check_full_update=True)

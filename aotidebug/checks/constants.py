@@ -16,10 +16,12 @@ from .codes import finding
 from .inputs import is_tensor
 
 
-def check_constants(model: Any, constants: Mapping[Any, Any]) -> list[Finding]:
+def check_constants(model: Any, constants: Mapping[Any, Any], device_type: str | None = None) -> list[Finding]:
     """Findings for each entry of `constants` ({fqn: tensor}) whose value breaks the compiled
     constant of that name in `model` (a ModelInfo). Names the package does not hold are left to
-    torch, which refuses them itself (`Constant not found`)."""
+    torch, which refuses them itself (`Constant not found`). `device_type`: the package's
+    ("cpu", "cuda"); a meta tensor is refused whatever it is, since it holds no data (torch
+    2.13 fails with "API call failed" and says why only on stderr)."""
     by_fqn = {c.fqn: c for c in model.constants if c.fqn}
     out: list[Finding] = []
     for name, value in constants.items():
@@ -30,6 +32,13 @@ def check_constants(model: Any, constants: Mapping[Any, Any]) -> list[Finding]:
         if not is_tensor(value):
             out.append(finding("AOTC055", f"{where}: expected a tensor, got {type(value).__name__}",
                                constant=str(name), got=type(value).__name__))
+            continue
+        dev = getattr(getattr(value, "device", None), "type", None)
+        if dev is not None and (dev == "meta" or (device_type is not None and dev != device_type)):
+            out.append(finding("AOTC056", f"{where}: on device {dev}, the package runs on "
+                               f"{device_type or 'another device'}"
+                               + (" (a meta tensor has a shape but no data)" if dev == "meta" else ""),
+                               constant=str(name), expected=device_type, got=dev))
             continue
         dtype = str(value.dtype).replace("torch.", "")
         if c.dtype and dtype != c.dtype:

@@ -180,6 +180,12 @@ STATE_DICT_OF_THE_UNCOMPILED_MODULE = (
     "(the module the wrapper holds), load into the plain module before compiling, or strip the prefix "
     "from an existing checkpoint's keys."
 )
+CONSTANTS_ON_DEVICE = (
+    "Load the constants onto the package's device before load_constants: "
+    "`torch.load(path, map_location=\"cpu\")` (or \"cuda\" for a CUDA package), or `.to(device)` "
+    "on each tensor. A meta tensor holds no data (a large-model loading recipe's "
+    "map_location=\"meta\"): load the real weights instead."
+)
 MATCH_CONSTANTS = (
     "Pass every constant with the dtype, shape and layout the package was compiled with (`aotidebug "
     "inspect PKG` lists them): cast with .to(dtype) and call .contiguous() on a transposed or sliced "

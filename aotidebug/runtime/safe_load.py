@@ -183,12 +183,13 @@ class SafeModel:
     def load_constants(self, constants_map: Any, *args: Any, **kwargs: Any) -> Any:
         """`AOTICompiledModel.load_constants`, in the worker when isolated (and replayed when it
         restarts). With the pre-call checks on, a constant of another dtype, shape or layout than
-        compiled is refused first (`InputMismatchError`, AOTC052-055: torch takes it silently),
-        and the names loaded count toward the weights a package compiled without them needs."""
+        compiled is refused first (`InputMismatchError`, AOTC052-055: torch takes it silently), as is
+        one on another device or on meta (AOTC056: torch says why only on stderr), and the names
+        loaded count toward the weights a package compiled without them needs."""
         if self._contract is not None and isinstance(constants_map, Mapping):
             from ..checks.constants import check_constants
 
-            bad = check_constants(self._contract, constants_map)
+            bad = check_constants(self._contract, constants_map, getattr(self.info, "device_type", None))
             if bad:
                 raise InputMismatchError(
                     "constants do not match the compiled package: "
