@@ -29,7 +29,7 @@ def merge_findings(base: Diagnosis, findings: list[Finding], source: str) -> Dia
     Only a fatal finding outranks the text: its category becomes the primary one and the text
     reading stays as a lower candidate. A warning (a version differs, a layout may misbehave) is
     added as evidence and as a candidate below the direct reading of the error; it leads only when
-    the text gave no reading at all.
+    the text gave no reading at all. Its fix leads where it is of the reading's own category.
     """
     evidence = tuple(f.to_evidence(source) for f in findings) + base.evidence
     fatal = [f for f in findings if f.fatal]
@@ -44,7 +44,9 @@ def merge_findings(base: Diagnosis, findings: list[Finding], source: str) -> Dia
                 extra[f.category] = Candidate(f.category, min(SEVERITY_CONFIDENCE[Severity.WARNING], below), f.code,
                                               f.title or f.message[:120])
         candidates = base.candidates[:1] + tuple(extra.values()) + base.candidates[1:]
-        fixes = tuple(dict.fromkeys(list(base.fixes) + [f.hint for f in warns if f.hint]))
+        # a warning in the reading's own category measured what the text only names: its fix leads
+        same = [f.hint for f in warns if f.hint and f.category is base.category]
+        fixes = tuple(dict.fromkeys(same + list(base.fixes) + [f.hint for f in warns if f.hint]))
         return replace(base, evidence=evidence, candidates=candidates, fixes=fixes)
     relevant = fatal or warns
     top = relevant[0]

@@ -63,7 +63,8 @@ def test_dynamic_dim_cases_and_contract():
     cases = probe.generate_cases(_specs_dyn(), struct, [(4, 8)], ["float32"])
     by = {c.name: c for c in cases}
     assert by["example"].in_contract
-    for v, inside in ((2, True), (64, True), (33, True), (1, False), (65, False), (0, False)):
+    # 1 is below the recorded 2, which is Inductor's floor for every dynamic size: in (AOTC038)
+    for v, inside in ((2, True), (64, True), (33, True), (1, True), (65, False), (0, False)):
         c = next(c for c in cases if c.kind == "dim" and c.subject["value"] == v)
         assert c.in_contract is inside, c
         assert c.inputs[0].shape == (v, 8)

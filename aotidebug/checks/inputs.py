@@ -157,6 +157,13 @@ def _expectations(model_info: ModelInfo, bounds: str = "compiled") -> list[_Expe
     return out
 
 
+# Inductor assumes every backed dynamic size is >= 2 (torch's 0/1 specialisation), so a package
+# records 2 as the minimum of a Dim(min=0 or 1) too. Its code runs at size 1 (torch added
+# `aot_inductor.check_lowerbound` to let its own runtime check pass such sizes); size 0 stays
+# refused, since an empty dimension is where kernels index nothing (real segfaults, live sets).
+FLOOR = 2
+
+
 def _check_tensor(e: _Expect, path: str, t: Any) -> list[Finding]:
     """Every contract item for one tensor (the slow, explaining path)."""
     f: list[Finding] = []
@@ -192,7 +199,13 @@ def _check_tensor(e: _Expect, path: str, t: Any) -> list[Finding]:
                                  expected=want, got=got, shape=list(shape)))
             continue
         sym, lo, hi = want
-        if lo is not None and got < lo:
+        if got == 1 and lo == FLOOR and e.bounds == "compiled":  # not the export's bound, see FLOOR
+            f.append(finding("AOTC038", f"{where}: size 1 at dim {d} is below the compiled minimum 2 "
+                             f"of dynamic dim {sym}, the floor Inductor gives every dynamic size "
+                             "(0/1 specialisation): the code runs at 1, only AOTI_RUNTIME_CHECK_INPUTS=1 "
+                             "refuses it", **base, dim=d, symbol=sym, min=lo, max=hi,
+                             expected=f">= {lo}", got=got))
+        elif lo is not None and got < lo:
             f.append(finding("AOTC032", f"{where}: size {got} at dim {d} is below the {e.bounds} minimum "
                              f"{lo} of dynamic dim {sym}", **base, dim=d, symbol=sym, min=lo, max=hi,
                              expected=f">= {lo}", got=got))
@@ -453,9 +466,10 @@ def _fast_row(e: _Expect) -> _FastRow | None:
     """None when the contract is too incomplete for a fast verdict."""
     if e.dtype is None or not e.device_type or e.ndim is None or e.strides is None:
         return None
-    # unknown lower bound: sizes 0 and 1 take the explaining path (AOTC034)
-    ranges = tuple((d, v[1] if v[1] is not None else 2, v[2]) for d, v in enumerate(e.dims)
-                   if not isinstance(v, int))
+    # unknown lower bound: sizes 0 and 1 take the explaining path (AOTC034); size 1 at the
+    # compiled floor passes (AOTC038 is a note for explain(), not worth the slow path per call)
+    ranges = tuple((d, 1 if v[1] == FLOOR and e.bounds == "compiled" else v[1] if v[1] is not None else 2,
+                    v[2]) for d, v in enumerate(e.dims) if not isinstance(v, int))
     eq = tuple((d, v) for d, v in enumerate(e.dims) if isinstance(v, int))
     pairs = tuple((d, v) for d, v in enumerate(e.strides) if v is not None)
     return _FastRow(e.dtype, e.device_type, e.static, e.ndim, eq, ranges, e.fast_strides, pairs)
@@ -494,7 +508,7 @@ def check_inputs(info_or_path: PackageInfo | str | os.PathLike[str], inputs: obj
     `device` ("cuda:1", torch.device, int): where the package runs, to check device indices.
     """
     check = compile_input_checker(info_or_path, model)
-    findings = check(inputs, kwargs)
+    findings = check.explain(inputs, kwargs)  # every note, not the per-call fast verdict
     dev = parse_device(device)
     if dev is not None and dev[1] is not None and dev[0] != "cpu":
         a, k = _normalize_call(inputs, kwargs, None)

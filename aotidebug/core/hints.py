@@ -31,6 +31,12 @@ EXPORT_WITH_EDGE_SHAPES = (
     "Export with sample inputs that cover the sizes used at run time (size 0, size 1, the maximum) "
     "and declare them with torch.export.Dim(min=..., max=...)."
 )
+SIZE_ONE_AT_THE_FLOOR = (
+    "Size 1 is fine here: Inductor compiles every dynamic size with a lower bound of at least 2 "
+    "(torch's 0/1 specialisation), whatever Dim(min=...) said, and its code runs at 1. Only "
+    "AOTI_RUNTIME_CHECK_INPUTS=1 refuses it; to keep that check, recompile with "
+    "torch._inductor.config.aot_inductor.check_lowerbound = False (where your torch has it)."
+)
 COMPILED_RANGE_NARROWED = (
     "If the bound in AOTI's `dim value is too small/large` is not the one your Dim declared, Inductor "
     "set it when it compiled: it specialises kernels on the example input's side of a size threshold "

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...core.result import Diagnosis, jsonable
+from ...checks.inputs import FLOOR
 from .cases import VERDICTS_ALL
 from .policy import TOLERANCE, is_finding
 
@@ -65,13 +66,20 @@ FIXES: Mapping[tuple[str | None, str], str] = {
     ("in", "crashed"): "crashes inside the contract (a kernel bug): localise it with aotidebug.bisect(model, inputs)",
     ("in", "hang"): "hangs inside the contract: localise it with aotidebug.bisect(model, inputs)",
     ("in", "refused"): "is refused inside the contract: see the case's .diagnosis",
+    # size 1 under a recorded minimum of 2, Inductor's floor (AOTC038): the code runs there
+    ("in-floor", "refused"): ("is refused by AOTI_RUNTIME_CHECK_INPUTS=1 at Inductor's floor of 2 for "
+                              "dynamic sizes, though the package runs at 1: recompile with "
+                              "torch._inductor.config.aot_inductor.check_lowerbound = False to keep the "
+                              "check (where your torch has it)"),
     ("in", "error"): "fails inside the contract: see the case's .diagnosis",
 }
 
 
 def fix_for(case: ProbeCase) -> str:
     if case.in_contract:
-        return FIXES.get(("in", case.verdict), "see the case's .diagnosis")
+        floor = case.kind == "dim" and case.subject.get("value") == 1 and case.subject.get("min") == FLOOR
+        return (FIXES.get(("in-floor", case.verdict)) if floor else None) or \
+            FIXES.get(("in", case.verdict), "see the case's .diagnosis")
     return FIXES.get((case.kind, case.verdict)) or FIXES.get((None, case.verdict), "see .diagnosis")
 
 
