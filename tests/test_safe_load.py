@@ -267,6 +267,24 @@ def test_in_process_matches_raw_and_keeps_the_compiled_model_surface(small, pack
 
 
 @pytest.mark.slow
+def test_a_batch_of_one_at_inductors_floor_runs_and_an_empty_batch_is_refused(dyn, packages):
+    """The package records 2 as the batch minimum (Inductor's floor for every dynamic size); its
+    code is right at 1, so that call runs, without a warning on the fast path. 0 stays refused."""
+    import warnings
+
+    import torch
+
+    model = packages.spec("dyn")["model"]
+    x = torch.randn(1, 8)
+    with aotidebug.safe_load(dyn) as m, warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert torch.allclose(m(x), model(x), atol=1e-5)
+        with pytest.raises(InputMismatchError) as info:
+            m(torch.randn(0, 8))
+    assert info.value.diagnosis.code == "AOTC032"
+
+
+@pytest.mark.slow
 def test_big_static_package_refuses_a_1x1_input_before_the_kernel(big):
     import torch
 

@@ -6,8 +6,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core.result import Diagnosis, jsonable
 from ...checks.inputs import FLOOR
+from ...core.result import Diagnosis, jsonable
 from .cases import VERDICTS_ALL
 from .policy import TOLERANCE, is_finding
 
