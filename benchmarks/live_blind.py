@@ -874,7 +874,7 @@ def run_case(case: Case, scratch: Path, setups: dict, torch_version: str,
         else:  # a crash leaves no exception object: the user holds only the text
             import aotidebug
             d = aotidebug.diagnose(row["error_text"])
-            row["object_reading"] = [c.category.value for c in d.candidates] or [d.category.value]
+            row["object_reading"] = ranked(d)
         call = work / "traceback.txt.call.json"
         if kind == "exc" and call.exists():  # diagnose(exc, loaded_model[, inputs])
             got = json.loads(call.read_text())
@@ -885,6 +885,11 @@ def run_case(case: Case, scratch: Path, setups: dict, torch_version: str,
         if kind == "crash":
             row.update(read_safe(body, work, case))
     return case, row, f"{kind} rc={rc} ({dt:.0f}s)"
+
+
+def ranked(d) -> list:
+    """A Diagnosis's categories, best first (its own category when it has no candidates)."""
+    return [c.category.value for c in d.candidates] or [d.category.value]
 
 
 def read_safe(body: str, work: Path, case: Case) -> dict:
@@ -901,7 +906,7 @@ def read_safe(body: str, work: Path, case: Case) -> dict:
         import aotidebug
         d = aotidebug.diagnose(crash_text(se, rc) if rc < 0 else tb or se)
         return {"safe_error": "crash" if rc < 0 else "none" if rc == 0 else f"exit {rc}",
-                "safe_reading": [c.category.value for c in d.candidates] or [d.category.value]}
+                "safe_reading": ranked(d)}
     data = json.loads(got.read_text())
     return {"safe_error": data["error"], "safe_reading": data["reading"]}
 

@@ -164,6 +164,11 @@ def _expectations(model_info: ModelInfo, bounds: str = "compiled") -> list[_Expe
 FLOOR = 2
 
 
+def at_floor(size: int | None, minimum: int | None) -> bool:
+    """Size 1 under a recorded minimum of exactly FLOOR: Inductor's bound, not the export's."""
+    return size == 1 and minimum == FLOOR
+
+
 def _check_tensor(e: _Expect, path: str, t: Any) -> list[Finding]:
     """Every contract item for one tensor (the slow, explaining path)."""
     f: list[Finding] = []
@@ -199,7 +204,7 @@ def _check_tensor(e: _Expect, path: str, t: Any) -> list[Finding]:
                                  expected=want, got=got, shape=list(shape)))
             continue
         sym, lo, hi = want
-        if got == 1 and lo == FLOOR and e.bounds == "compiled":  # not the export's bound, see FLOOR
+        if at_floor(got, lo) and e.bounds == "compiled":  # an ExportedProgram's 2 is its own
             f.append(finding("AOTC038", f"{where}: size 1 at dim {d} is below the compiled minimum 2 "
                              f"of dynamic dim {sym}, the floor Inductor gives every dynamic size "
                              "(0/1 specialisation): the code runs at 1, only AOTI_RUNTIME_CHECK_INPUTS=1 "
@@ -468,7 +473,7 @@ def _fast_row(e: _Expect) -> _FastRow | None:
         return None
     # unknown lower bound: sizes 0 and 1 take the explaining path (AOTC034); size 1 at the
     # compiled floor passes (AOTC038 is a note for explain(), not worth the slow path per call)
-    ranges = tuple((d, 1 if v[1] == FLOOR and e.bounds == "compiled" else v[1] if v[1] is not None else 2,
+    ranges = tuple((d, 1 if at_floor(1, v[1]) and e.bounds == "compiled" else v[1] if v[1] is not None else 2,
                     v[2]) for d, v in enumerate(e.dims) if not isinstance(v, int))
     eq = tuple((d, v) for d, v in enumerate(e.dims) if isinstance(v, int))
     pairs = tuple((d, v) for d, v in enumerate(e.strides) if v is not None)

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
-from ...checks.inputs import FLOOR
+from ...checks.inputs import at_floor
 from ...checks.shared_dims import Place, Tie, disagreements, is_dim, spec_ties
 from ...core.errors import AOTIDebugError
 
@@ -76,7 +76,7 @@ def recipe_in_contract(spec: Any, r: InputRecipe) -> tuple[bool, str]:
         for d, (want, got) in enumerate(zip(spec.sizes, r.shape)):
             if is_dim(want):
                 lo = want.min if want.min is not None else (0 if got in (0, 1) else None)
-                if lo == FLOOR and got == 1:  # Inductor's floor, not the export's: runs (AOTC038)
+                if at_floor(got, lo):  # Inductor's floor, not the export's: runs (AOTC038)
                     lo = 1
                 if (lo is not None and got < lo) or (want.max is not None and got > want.max):
                     return False, f"dim {d} = {got} outside {want.symbol} {_range(want)}"
@@ -228,7 +228,7 @@ def _variants(specs: Sequence[Any], paths: Sequence[str], base: tuple[InputRecip
                 sh = list(recipes[i].shape)
                 sh[d] = size
                 recipes[i] = replace(recipes[i], shape=tuple(sh))
-            floor = v == 1 and lo == FLOOR  # below Inductor's floor, not the export's (AOTC038)
+            floor = at_floor(v, lo)  # below Inductor's floor, not the export's (AOTC038)
             inside = (lo is None or v >= lo or floor) and (hi is None or v <= hi)
             rng = f"{sym} {_range(dim)}" + (", whose 2 is Inductor's floor" if floor else "")
             yield Variant(f"{sym}={v} ({', '.join(labels)})", "dim",

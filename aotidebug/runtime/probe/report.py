@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...checks.inputs import FLOOR
+from ...checks.inputs import at_floor
 from ...core.result import Diagnosis, jsonable
 from .cases import VERDICTS_ALL
 from .policy import TOLERANCE, is_finding
@@ -77,7 +77,7 @@ FIXES: Mapping[tuple[str | None, str], str] = {
 
 def fix_for(case: ProbeCase) -> str:
     if case.in_contract:
-        floor = case.kind == "dim" and case.subject.get("value") == 1 and case.subject.get("min") == FLOOR
+        floor = case.kind == "dim" and at_floor(case.subject.get("value"), case.subject.get("min"))
         return (FIXES.get(("in-floor", case.verdict)) if floor else None) or \
             FIXES.get(("in", case.verdict), "see the case's .diagnosis")
     return FIXES.get((case.kind, case.verdict)) or FIXES.get((None, case.verdict), "see .diagnosis")
