@@ -23,7 +23,9 @@ loaded model without inputs; that reading is `call_reading`, and `call_reading_w
 was passed ("model+inputs", "model", or "none" where it equals `object_reading`). A case that
 crashed is run once more with `aoti_load_package` replaced by `safe_load(path, isolate=True)`, as
 the design card asks for a package one does not trust: `safe_error` is the error the case's code
-then got and `safe_reading` its diagnosis (`--crashes` runs only the cases expected to crash).
+then got and `safe_reading` its diagnosis (`--crashes` runs only the cases expected to crash;
+`--inprocess` re-runs them through `safe_load(path)` in the case's own process instead, where a
+crash that the pre-call checks do not refuse still kills it: `safe_error` "crash").
 """
 from __future__ import annotations
 
@@ -113,9 +115,11 @@ READ_LINES = """\
 SAFE_PRE = """\
 import aotidebug as _ad, torch._inductor as _ti
 def _safe_load(path, *_a, **_k):
-    return _ad.safe_load(path, isolate=True, timeout=240)
+    return _ad.safe_load(path{safe_args})
 _ti.aoti_load_package = _safe_load
 """
+SAFE_ARGS = {"isolated": ", isolate=True, timeout=240", "inprocess": ""}
+SAFE_MODE = "isolated"  # set by --inprocess
 SAFE_LINES = """\
     import json as _json
     import aotidebug as _ad
@@ -783,7 +787,7 @@ def run_child(code: str, workdir: Path, env: dict, timeout: float, *args: str):
 def wrap(body: str, read: bool = False, safe: bool = False) -> str:
     body = textwrap.dedent(body).strip("\n")
     if safe:
-        body = SAFE_PRE + body
+        body = SAFE_PRE.format(safe_args=SAFE_ARGS[SAFE_MODE]) + body
     lines = SAFE_LINES if safe else READ_LINES if read else ""
     return WRAP.format(read=lines, body=textwrap.indent(body, "    "))
 
@@ -893,7 +897,7 @@ def ranked(d) -> list:
 
 
 def read_safe(body: str, work: Path, case: Case) -> dict:
-    """Re-run a crashed case with `aoti_load_package` replaced by `safe_load(isolate=True)`:
+    """Re-run a crashed case with `aoti_load_package` replaced by `safe_load` (SAFE_MODE):
     `safe_error` is the type the case's code then saw ("crash" if the child still died, "none"
     if nothing was raised) and `safe_reading` its diagnosis (the crash text's where it died)."""
     swork = work / "safe"
@@ -955,9 +959,12 @@ def main(cases=None, setup_programs=SETUPS, default_out=ROOT / "benchmarks" / "l
                     help="also diagnose each live exception in its child (write --out elsewhere)")
     ap.add_argument("--crashes", action="store_true",
                     help="run only the cases expected to crash (a re-read of their safe_load runs)")
+    ap.add_argument("--inprocess", action="store_true",
+                    help="with --read: re-run crashed cases through safe_load(path) in-process")
     a = ap.parse_args()
-    global READ
+    global READ, SAFE_MODE
     READ = a.read
+    SAFE_MODE = "inprocess" if a.inprocess else "isolated"
 
     tv = subprocess.run([sys.executable, "-c", "import torch; print(torch.__version__)"],
                         capture_output=True, text=True, timeout=120).stdout.strip()
@@ -1010,7 +1017,8 @@ def main(cases=None, setup_programs=SETUPS, default_out=ROOT / "benchmarks" / "l
         if crashed:
             top1, top3 = _scores(crashed, "safe_reading")
             text1, _ = _scores(crashed, "object_reading")
-            log(f"the {len(crashed)} crashed cases re-run through safe_load(isolate=True): top-1"
+            how = "safe_load(path) in-process" if SAFE_MODE == "inprocess" else "safe_load(isolate=True)"
+            log(f"the {len(crashed)} crashed cases re-run through {how}: top-1"
                 f" {top1:.3f}, top-3 {top3:.3f} (their text alone: top-1 {text1:.3f}); errors: "
                 + ", ".join(sorted(r["safe_error"] for r in crashed)))
     return 0

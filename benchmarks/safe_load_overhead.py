@@ -8,6 +8,9 @@
 2. per call: median overhead of the input check over a raw call (target < 5 us per input tensor),
    and the precompiled checker alone; once for one input, once for three inputs whose sizes the
    program ties together (tests/models/tied.py: a shared batch and a derived `2*t`, AOTC037).
+   Once more for a package whose kernel indexes a table with an input (tests/models/iob_tables.py,
+   a (4, 40) id tensor): the id range check (AOTC039, one `aminmax` per call), beside
+   `check_indices=False`, and what building that check adds to a load (reading the sources).
 3. isolated round trip: worker call vs in-process call, for a (2, 8) input and for a 100 MiB
    (5120, 5120) float32 input and output; a 100 MiB `clone()` is shown as the cost of one copy.
 Packages come from the test cache (tests/packages.py): the first run compiles them.
@@ -97,6 +100,28 @@ def bench_call(pkg: Path, args: tuple, calls: int) -> dict:
     return m
 
 
+def bench_index(pkg: Path, args: tuple, calls: int, loads: int) -> dict:
+    """The id range check: per call (safe with and without it, and the check alone) and per load."""
+    from torch._inductor import aoti_load_package
+
+    import aotidebug
+
+    raw = aoti_load_package(str(pkg))
+    safe = aotidebug.safe_load(pkg)
+    no_index = aotidebug.safe_load(pkg, check_indices=False)
+    check = safe._index_check
+    assert check is not None and check.reads, "the package should hold a plain index read"
+    m = interleaved({"raw": lambda: raw(*args), "safe": lambda: safe(*args),
+                     "safe_no_index": lambda: no_index(*args),
+                     "index_check_only": lambda: check(args, None)}, calls // 50, 50)
+    m["index_overhead_per_call"] = m["safe"] - m["safe_no_index"]
+    loads_m = interleaved({"load_safe": lambda: aotidebug.safe_load(pkg),
+                           "load_no_index": lambda: aotidebug.safe_load(pkg, check_indices=False)}, loads)
+    m.update(loads_m)
+    m["index_load_overhead"] = loads_m["load_safe"] - loads_m["load_no_index"]
+    return m
+
+
 def bench_isolated(pkg: Path, x, calls: int) -> dict:
     import torch
 
@@ -135,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
         "load_small": bench_load(small, a.loads),
         "call_small": bench_call(small, (x_small,), a.calls),
         "call_tied": bench_call(packages.build("tied"), tuple(packages.spec("tied")["inputs"]), a.calls),
+        "call_index": bench_index(packages.build("iob_tables"), tuple(packages.spec("iob_tables")["inputs"]),
+                                  a.calls, a.loads),
         "isolated_small": bench_isolated(small, x_small, max(50, a.calls // 100)),
         "isolated_100mib": bench_isolated(wide, x_wide, a.big_calls),
     }
@@ -158,6 +185,12 @@ def main(argv: list[str] | None = None) -> int:
           f"{ct['checker_only'] * us:.2f} us; 3 inputs, {ct['ties']} tied sizes")
     print(f"        input-check overhead {ct['overhead_per_tensor'] * us:.2f} us per input tensor "
           "(target < 5 us)")
+    ci = results["call_index"]
+    print(f"index   raw {ci['raw'] * us:7.2f} us | safe {ci['safe'] * us:7.2f} us | check_indices=False "
+          f"{ci['safe_no_index'] * us:7.2f} us | the id range check alone {ci['index_check_only'] * us:.2f} us")
+    print(f"        id range check +{ci['index_overhead_per_call'] * us:.2f} us per call (one index input);"
+          f" load +{ci['index_load_overhead'] * ms:.2f} ms ({ci['load_no_index'] * ms:.2f} -> "
+          f"{ci['load_safe'] * ms:.2f} ms) to read the sources and build it")
     print(f"isolated (2,8):    in-process {i1['in_process'] * us:8.1f} us | isolated "
           f"{i1['isolated'] * us:8.1f} us | round trip +{i1['round_trip_overhead'] * us:.1f} us")
     print(f"isolated 100 MiB:  in-process {i2['in_process'] * ms:8.1f} ms | isolated "

@@ -106,10 +106,11 @@ def consistency_findings(model: Any = None, inputs: Any = None, package: Any = N
                                    recorded.models[0]) if recorded is not None else []
         findings += narrowed
         if inputs is not None:
-            findings += _explained_by(check_inputs(info, inputs, device=device), narrowed)
+            # ids past a table: the index trace measures them with the kernel's context
+            findings += _explained_by(check_inputs(info, inputs, device=device, indices=False), narrowed)
         return findings
     if model is not None and inputs is not None:  # no readable package: the export's record
         recorded = contract_from_model(model)
         if recorded is not None:
-            findings += check_inputs(recorded, inputs, device=device)
+            findings += check_inputs(recorded, inputs, device=device, indices=False)
     return findings

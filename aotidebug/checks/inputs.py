@@ -505,15 +505,26 @@ def _fast_ok(t: Any, row: _FastRow) -> bool:
 
 def check_inputs(info_or_path: PackageInfo | str | os.PathLike[str], inputs: object, *,
                  kwargs: Mapping[str, object] | None = None,
-                 device: str | int | torch.device | None = None, model: str = "model") -> list[Finding]:
+                 device: str | int | torch.device | None = None, model: str = "model",
+                 indices: bool = True) -> list[Finding]:
     """Findings for one call's inputs against the compiled contract (empty: the call is safe).
 
     `inputs`: a tuple/list of positional args, one tensor, a dict (keyword arguments when the
     export took only those, else one dict argument) or {"args": ..., "kwargs": ...}.
     `device` ("cuda:1", torch.device, int): where the package runs, to check device indices.
+    Where the contract holds and `indices` is on, ids a kernel uses unchanged as indices are
+    checked against that kernel's bound too (AOTC039, `checks.index_range`).
     """
     check = compile_input_checker(info_or_path, model)
     findings = check.explain(inputs, kwargs)  # every note, not the per-call fast verdict
+    if indices and not any(f.fatal for f in findings):
+        from .index_range import index_range_check
+
+        ids = index_range_check(check.info, model, [e.name for e in check.expectations],
+                                len(check.expectations))
+        if ids is not None:
+            a, k = _normalize_call(inputs, kwargs, check.struct)
+            findings.extend(ids(a, k or None))
     dev = parse_device(device)
     if dev is not None and dev[1] is not None and dev[0] != "cpu":
         a, k = _normalize_call(inputs, kwargs, None)

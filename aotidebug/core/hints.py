@@ -46,6 +46,10 @@ COMPILED_RANGE_NARROWED = (
     "diagnose(..., model=exported_program, package=PKG) names each narrowed dim (AOTC036)."
 )
 GUARD_EMPTY_INPUTS = "Guard empty inputs in forward() (return early when a dimension is 0) or pad them."
+INDEX_INPUT_IN_RANGE = (
+    "Map the ids into the table before the call (an out-of-vocabulary row for ids the model never "
+    "saw), or re-export with a table that covers them; a model that reads only part of this input "
+    "can skip the check with safe_load(..., check_indices=False).")
 CLAMP_INDICES = "Clamp or validate the indices before they reach the indexing op (embedding, gather, index_select)."
 MAKE_CONTIGUOUS = "Call .contiguous() on inputs, or export with the same strides used at run time."
 MATCH_DTYPE = "Cast inputs to the dtype the package was compiled for."

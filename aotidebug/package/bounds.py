@@ -225,9 +225,11 @@ def _kernel_spans(text: str) -> list[tuple[str, int, int, str]]:
 
 
 def find_assertions(text: str, member: str, *, var: str | None = None, upper: str | None = None,
-                    kernel: str | None = None) -> list[AssertionSite]:
-    """Every `index out of bounds` check in `text` (optionally only for `var` < `upper`)."""
-    spans = _kernel_spans(text)
+                    kernel: str | None = None,
+                    spans: list[tuple[str, int, int, str]] | None = None) -> list[AssertionSite]:
+    """Every `index out of bounds` check in `text` (optionally only for `var` < `upper`);
+    `spans`: `_kernel_spans(text)` when the caller has it already."""
+    spans = _kernel_spans(text) if spans is None else spans
     out: list[AssertionSite] = []
     for m in ASSERT_MSG.finditer(text):
         v = m.group("var") or m.group("var2")

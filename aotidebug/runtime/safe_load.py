@@ -6,7 +6,9 @@ For deployment tooling, where a segfault takes the whole server down. Three laye
    escaping member names, no zip bombs, a compiled .so per model whose ELF segments are all in the
    file (a truncated .so kills the loading process with SIGBUS, aoti-facts.md section 8);
 2. per call: the package's precompiled input checker (`checks.compile_input_checker`) refuses a
-   call that breaks the compiled contract (a static (4096, 4096) package fed (1, 1) segfaults);
+   call that breaks the compiled contract (a static (4096, 4096) package fed (1, 1) segfaults),
+   and ids past the table a kernel indexes with them (`checks.index_range`, AOTC039: inside a
+   parallel loop torch aborts the process);
 3. optionally (`isolate=True`) the package lives in a persistent worker process
    (`aotidebug.worker`): a crash or a hang there is a `CrashError` here, and the worker restarts.
 """
@@ -120,13 +122,14 @@ class SafeModel:
 
     def __init__(self, path: str, info: Any, model: Any = None, worker: Any = None, *,
                  checker: Any = None, timeout: float | None = None,
-                 contract: Any = None) -> None:
+                 contract: Any = None, index_check: Any = None) -> None:
         self.path = path
         self.info = info
         self.timeout = timeout
         self._model = model
         self._worker = worker
         self._checker = checker
+        self._index_check = index_check
         self._replay: list[tuple[tuple, dict]] = []
         # `contract`: the loaded model's ModelInfo when the pre-call checks are on. For a model
         # compiled without its weights (`weights_unloaded`), the constant names no load_constants
@@ -143,6 +146,10 @@ class SafeModel:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._checker is not None:
             findings = self._checker(args, kwargs or None)
+            if findings:
+                self._on_findings(findings, args, kwargs)
+        if self._index_check is not None:
+            findings = self._index_check(args, kwargs or None)
             if findings:
                 self._on_findings(findings, args, kwargs)
         if self._weights_pending:
@@ -346,12 +353,16 @@ def _load_error(path: str, exc: BaseException) -> AOTIDebugError:
 
 # ----------------------------------------------------------------------------- entry point
 def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, check_inputs: bool = True,
-              isolate: bool = False, timeout: float | None = None, model_name: str = "model") -> SafeModel:
+              isolate: bool = False, timeout: float | None = None, model_name: str = "model",
+              check_indices: bool = True) -> SafeModel:
     """Load an AOTI `.pt2` after pre-flight checks; calls are input-checked and fail typed.
 
     `check_inputs` turns on the pre-call checks: inputs against the compiled contract, constants
     given to `load_constants` against the compiled constants, and, for a package compiled without
     its weights, that `load_constants` supplied every constant before the first call.
+    `check_indices` (with `check_inputs`) also compares each input a CPU kernel uses unchanged as
+    an index with the bound that kernel checks (one min/max per such input and call); turn it off
+    for a model that reads only part of an index input, whose unread part may hold any value.
     `isolate=True` runs the package in a persistent worker process: a crash (SIGSEGV, SIGILL,
     SIGABRT, ...) or a call longer than `timeout` seconds becomes `CrashError`, and the worker is
     restarted on the next call. `timeout` needs `isolate=True` (an in-process call cannot be
@@ -368,19 +379,25 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
     except TypeError as exc:
         raise PackageError(f"not a package path: {type(path).__name__}") from exc
     info = preflight(spath, device_index=device_index, model_name=model_name)
-    checker = contract = None
+    checker = contract = index_check = None
     if check_inputs:
         from ..checks.inputs import compile_input_checker
 
         checker = compile_input_checker(info, model_name)
         contract = checker.model  # the ModelInfo the input checks resolved (info.model's lookup)
+        if check_indices:
+            from ..checks.index_range import index_range_check
+
+            index_check = index_range_check(info, model_name, [e.name for e in checker.expectations],
+                                            len(checker.expectations))
     index = -1 if device_index is None else device_index  # -1: CPU, or the current GPU
     if isolate:
         from .worker.client import Worker
 
         worker = Worker(spath, device_index=index, model_name=model_name,
                         start_timeout=max(120.0, 4 * timeout) if timeout else 300.0)
-        model = SafeModel(spath, info, worker=worker, checker=checker, timeout=timeout, contract=contract)
+        model = SafeModel(spath, info, worker=worker, checker=checker, timeout=timeout, contract=contract,
+                          index_check=index_check)
         try:
             model._start_worker()
         except BaseException:
@@ -393,7 +410,8 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
         compiled = load_compiled(spath, model_name=model_name, device_index=index)
     except Exception as exc:  # ImportError included: a torch without AOTI is a load failure
         raise _load_error(spath, exc) from exc
-    return SafeModel(spath, info, model=compiled, checker=checker, contract=contract)
+    return SafeModel(spath, info, model=compiled, checker=checker, contract=contract,
+                     index_check=index_check)
 
 
 __all__ = ["safe_load", "SafeModel", "preflight", "CrashError"]

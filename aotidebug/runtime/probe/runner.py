@@ -285,7 +285,7 @@ def _run_case(sm: Any, spec: CaseSpec, base: Sequence[Any], struct: Any, info: A
         return mk("error", f"could not build the inputs: {type(exc).__name__}: {exc}"), False
     call_inputs = {"args": args, "kwargs": kwargs}
     try:
-        findings = [f for f in check_inputs(info, args, kwargs=kwargs or None) if f.fatal]
+        findings = [f for f in check_inputs(info, args, kwargs=kwargs or None, indices=False) if f.fatal]
     except Exception:  # the checker must never stop a probe
         findings = []
     would, codes = bool(findings), [f.code for f in findings]

@@ -1,0 +1,264 @@
+"""Which model inputs a package's kernels use, unchanged, as indices, and against which bound.
+
+Pure text (no torch, no I/O). For each `index out of bounds` assertion in the generated code (C++
+kernels of CPU packages; the Triton sources a CUDA package's wrapper embeds), the
+index variable is followed back through its `tmpN = ...` definitions. The read is *plain* only
+when every step is a load of one model input, a cast or vector conversion, or torch's own
+negative-index wrap (`x < 0 ? x + bound : x`); any other arithmetic (`ids - 1`, a clamp, a
+`where` with a constant, a masked load) means the input's values are not the index, and no read
+is reported. The bound is a literal (`50L`) or a kernel parameter the wrapper binds to one size of
+one input (`ks0` -> `s77` -> `arg0_1_size[0]`); anything else is not reported either.
+
+`safe_load` compares such an input's values with its bound before each call, so an id past a
+table is refused by name instead of aborting the process from inside an OpenMP region
+(`terminate called after throwing an instance of 'c10::Error'`) or, on a GPU, tripping a
+device-side assert that leaves the CUDA context unusable. The Triton grammar is read from torch's
+codegen and hand-written fixtures (tests/fixtures/triton), not yet from a real CUDA package.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import bounds as B
+
+# Casts and vector conversions that leave an integer index unchanged, written `NAME<...>(E)`.
+_CAST_HEAD = re.compile(
+    r"(?<![\w:])(?:static_cast|c10::convert|at::vec::convert|at::vec::VectorizedN|at::vec::Vectorized|"
+    r"at::vec::VecMask|int64_t|int32_t|int16_t|int8_t|uint8_t|long)\s*(?:<(?:[^<>()]|<[^<>()]*>)*>)?\s*\(")
+_TEMPLATE_CAST = re.compile(r"\.template\s+cast<[^<>()]*>\(\)")
+_BLENDV = re.compile(r"^decltype\(\s*tmp\d+\s*\)::blendv\(")
+_LOAD = re.compile(r"^(?:(?:at::vec::)?Vectorized(?:N)?(?:<[^<>()]*>)?::loadu\(\s*(?P<vptr>in_ptr\d+)\b"
+                   r"|(?P<ptr>in_ptr\d+)\s*\[)")
+_TMP = re.compile(r"^tmp\d+$")
+# Triton: `tl.load(in_ptr0 + (x1), xmask, ...)`, `tl.full([XBLOCK], 8, tl.int32)`, `tl.where(c, a, b)`,
+# `tmp0.to(tl.int64)`; a load masked by anything but the tile's own masks is not a plain read.
+_TL_CALL = re.compile(r"^tl\.(?P<fn>load|full|where)\(")
+_TL_TO = re.compile(r"\.to\(\s*tl\.\w+\s*\)")
+_TILE_MASK = re.compile(r"^(?:None|[xyzr]\w*mask(?:\s*&\s*[xyzr]\w*mask)*)$")
+_INT = re.compile(r"^-?\d+L?$")
+_SYM = re.compile(r"^ks\d+$")
+
+
+@dataclass(frozen=True)
+class IndexRead:
+    """A model input whose values a kernel uses unchanged as an index, and the valid range.
+
+    Valid values: `[-bound, bound)` when `wraps_negative` (Python-style negative indices), else
+    `[0, bound)`. The bound is `bound_value`, or else the size of input `bound_input` at `bound_dim`.
+    """
+
+    input_index: int
+    input_name: str
+    bound_value: int | None
+    bound_input: int | None
+    bound_dim: int | None
+    wraps_negative: bool
+    kernel: str
+    line: int
+    assertion: str
+
+
+# ---------------------------------------------------------------- expressions
+
+
+def _unwrap(expr: str) -> str:
+    """`expr` with cast and conversion calls around a single operand removed (innermost first)."""
+    s = _TEMPLATE_CAST.sub("", expr.strip())
+    for _ in range(20):
+        m = next((m for m in _CAST_HEAD.finditer(s)), None)
+        if m is None:
+            break
+        inner = B._balanced(s, m.end() - 1)
+        if inner is None:
+            break
+        end = m.end() + len(inner) + 1
+        inner = inner.strip()
+        s = s[:m.start()] + (inner if re.fullmatch(r"\w+", inner) else "(" + inner + ")") + s[end:]
+    s = s.strip()
+    while s.startswith("(") and B._balanced(s, 0) == s[1:-1]:
+        s = s[1:-1].strip()
+    return s
+
+
+def _kind(expr: str, env: dict[str, tuple], bound: tuple) -> tuple:
+    """Abstract value of one definition: ("x", ptr) the loaded value, ("w", ptr) it wrapped,
+    ("xb", ptr) it plus the bound, ("neg", ptr) its `< 0` mask, ("bound",), ("zero",), ("const",)
+    or ("bad",). `env` holds the kinds of the earlier definitions in the chain."""
+    raw = expr.strip()
+    if raw.startswith("[&]"):  # a vectorised conversion through a buffer: one operand, no arithmetic
+        ops = re.findall(r"\btmp\d+\b", raw)
+        if "tmpbuf" in raw and "in_ptr" not in raw and len(set(ops)) == 1 \
+                and not re.search(r"[-+*/%?]|\bmin\b|\bmax\b", re.sub(r"for\s*\([^)]*\)|\+\+|\[[^\]]*\]", "", raw)):
+            return env.get(ops[0], ("bad",))
+        return ("bad",)
+    raw = _TL_TO.sub("", raw)
+    m = _TL_CALL.match(raw)
+    if m:
+        inner = _balanced_any(raw, m.end() - 1)
+        if inner is None or m.end() + len(inner) + 1 != len(raw):
+            return ("bad",)
+        parts = B.split_args(inner)
+        if m.group("fn") == "load":
+            pm = re.match(r"(in_ptr\d+)\b", parts[0]) if parts else None
+            mask = parts[1] if len(parts) > 1 and "=" not in parts[1] else "None"
+            if pm and "tmp" not in parts[0] and _TILE_MASK.match(mask.strip()):
+                return ("x", pm.group(1))
+            return ("bad",)
+        if m.group("fn") == "full":
+            return _kind(parts[1], env, bound) if len(parts) == 3 and "tmp" not in parts[1] else ("bad",)
+        if len(parts) == 3:  # where
+            return _select(env.get(parts[0].strip(), ("bad",)), parts[1].strip(), parts[2].strip(), env)
+        return ("bad",)
+    m = _LOAD.match(raw)
+    if m:
+        ptr = m.group("vptr") or m.group("ptr")
+        opener = raw.index("(" if m.group("vptr") else "[", m.start())
+        inner = _balanced_any(raw, opener)
+        if inner is not None and "tmp" not in inner and opener + len(inner) + 2 == len(raw):
+            return ("x", ptr)
+        return ("bad",)
+    if _BLENDV.match(raw):
+        inner = B._balanced(raw, raw.index("(", raw.index("::blendv")))
+        parts = [_unwrap(p) for p in B.split_args(inner or "")]
+        if len(parts) == 3:
+            return _select(env.get(parts[2], ("bad",)), parts[1], parts[0], env)
+        return ("bad",)
+    s = _unwrap(raw)
+    if _TMP.match(s):
+        return env.get(s, ("bad",))
+    if _INT.match(s):
+        n = int(s.rstrip("L"))
+        return ("zero",) if n == 0 else ("bound",) if bound == ("value", n) else ("const",)
+    if _SYM.match(s):
+        return ("bound",) if bound == ("param", s) else ("const",)
+    m = re.fullmatch(r"(tmp\d+)\s*\?\s*(tmp\d+)\s*:\s*(tmp\d+)", s)
+    if m:
+        return _select(env.get(m.group(1), ("bad",)), m.group(2), m.group(3), env)
+    m = re.fullmatch(r"(\w+)\s*<\s*(\w+)", s)
+    if m:
+        a, b = env.get(m.group(1), ("bad",)), _leaf(m.group(2), env, bound)
+        return ("neg", a[1]) if a[0] == "x" and b == ("zero",) else ("bad",)
+    m = re.fullmatch(r"(\w+)\s*\+\s*(\w+)", s)
+    if m:
+        a, b = _leaf(m.group(1), env, bound), _leaf(m.group(2), env, bound)
+        for p, q in ((a, b), (b, a)):
+            if p[0] == "x" and q == ("bound",):
+                return ("xb", p[1])
+        return ("bad",)
+    return ("bad",)
+
+
+def _balanced_any(text: str, open_at: int) -> str | None:
+    """Text between the bracket at `open_at` (`(` or `[`) and its match."""
+    close = {"(": ")", "[": "]"}[text[open_at]]
+    depth = 0
+    for i in range(open_at, len(text)):
+        if text[i] == text[open_at]:
+            depth += 1
+        elif text[i] == close:
+            depth -= 1
+            if depth == 0:
+                return text[open_at + 1:i]
+    return None
+
+
+def _leaf(tok: str, env: dict[str, tuple], bound: tuple) -> tuple:
+    return env.get(tok, ("bad",)) if tok.startswith("tmp") else _kind(tok, env, bound)
+
+
+def _select(mask: tuple, if_true: str, if_false: str, env: dict[str, tuple]) -> tuple:
+    """`mask ? a : b` is torch's wrap only as `x < 0 ? x + bound : x` on one loaded value."""
+    a, b = env.get(if_true, ("bad",)), env.get(if_false, ("bad",))
+    if mask[0] == "neg" and a == ("xb", mask[1]) and b == ("x", mask[1]):
+        return ("w", mask[1])
+    return ("bad",)
+
+
+def plain_read(body: str, var: str, at: int, bound: tuple) -> tuple[str, bool] | None:
+    """(pointer, wraps_negative) when `var` at offset `at` of a kernel body is a plain read of
+    one pointer, else None. `bound`: ("value", n) or ("param", "ks0")."""
+    defs = B._definitions(body)
+    chain: list[int] = []
+    todo, seen = [(var, at)], set()
+    while todo:
+        v, before = todo.pop()
+        i = B._nearest(defs, v, before)
+        if i is None:
+            return None
+        if i in seen:
+            continue
+        seen.add(i)
+        chain.append(i)
+        todo.extend((t, defs[i][0]) for t in re.findall(r"\btmp\d+\b", defs[i][2]))
+        if len(chain) > 40:
+            return None
+    env: dict[str, tuple] = {}
+    kinds: dict[int, tuple] = {}
+    for i in sorted(chain):  # source order: operands are defined before use
+        env = {defs[j][1]: kinds[j] for j in sorted(kinds) if j < i and defs[j][0] < defs[i][0]}
+        kinds[i] = _kind(defs[i][2], env, bound)
+    top = kinds[B._nearest(defs, var, at)]  # type: ignore[index]
+    if top[0] in ("x", "w"):
+        return top[1], top[0] == "w"
+    return None
+
+
+# ---------------------------------------------------------------- the package
+
+
+def plain_index_reads(wrapper: str | None, kernel_src: str | None) -> tuple[IndexRead, ...]:
+    """Every plain index read in a package's generated sources (see the module docstring): the
+    C++ kernels of `kernel_src`, and Triton kernels embedded in `wrapper`; empty when the
+    sources are absent or in a form this reader does not know."""
+    if not wrapper:
+        return ()
+    names = B.input_names(wrapper)
+    syms = B.size_symbols(wrapper)
+    out: dict[tuple, IndexRead] = {}
+    # a CPU wrapper beside its kernel.cpp defines no kernels: read it for Triton sources only
+    own = "triton" in wrapper or not kernel_src
+    for src, member in ((kernel_src, "kernel.cpp"), (wrapper if own else None, "wrapper.cpp")):
+        if not src or "index out of bounds" not in src:
+            continue
+        found = B._kernel_spans(src)
+        spans = {n: (a, b) for n, a, b, _ in found}
+        for site in B.find_assertions(src, member, spans=found):
+            r = _read_at(site, src, spans, wrapper, names, syms)
+            if r is not None:
+                out.setdefault((r.input_index, r.bound_value, r.bound_input, r.bound_dim, r.wraps_negative), r)
+    return tuple(out.values())
+
+
+def _read_at(site: B.AssertionSite, src: str, spans: dict[str, tuple[int, int]], wrapper: str,
+             names: dict[str, int], syms: dict[str, tuple[str, int]]) -> IndexRead | None:
+    """The IndexRead of one assertion, or None where any step is not plain."""
+    if site.kernel not in spans or not site.upper or site.lower not in (None, "0"):
+        return None
+    a, b = spans[site.kernel]
+    at = B._offset_in_body(src, None, (a, b), site)
+    value = B.const_value(site.upper)
+    if at is None or (value is None and not _SYM.match(site.upper)):
+        return None
+    read = plain_read(src[a:b], site.var, at, ("value", value) if value is not None else ("param", site.upper))
+    if read is None:
+        return None
+    params = B.kernel_params(wrapper, site.kernel) or B.kernel_params(src, site.kernel) or ()
+    calls = B.call_sites(wrapper, site.kernel, params)
+    if len(calls) != 1:
+        return None
+    arg = calls[0].arg_for(read[0])
+    if arg is None or arg not in names:
+        return None
+    bound_input = bound_dim = None
+    if value is None:
+        bound_arg = calls[0].arg_for(site.upper) or ""
+        if (const_arg := B.const_value(bound_arg)) is not None:
+            value = const_arg
+        elif bound_arg in syms and syms[bound_arg][0] in names:
+            bound_input, bound_dim = names[syms[bound_arg][0]], syms[bound_arg][1]
+        else:
+            return None
+    return IndexRead(names[arg], arg, value, bound_input, bound_dim, read[1], site.kernel or "",
+                     site.line, site.code)
