@@ -157,6 +157,29 @@ def test_triton_kernels_a_cuda_wrapper_embeds_are_read_too():
     assert plain_index_reads((FIXTURES / "dynamic_ks0.wrapper.cpp").read_text(), None) == ()
 
 
+POSITION = """
+    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(ks0); x1+=static_cast<int64_t>(1L))
+    {
+        auto tmp1 = x1;
+        auto tmp2 = c10::convert<int64_t>(tmp1);
+        AOTI_TORCH_CHECK(tmp2 < 16L, "index out of bounds: tmp2 < 16L");
+"""
+
+
+def test_a_loop_counter_is_a_position_read_only_over_a_whole_unit_step_loop():
+    from aotidebug.package.index_reads import loop_extent
+
+    at = POSITION.rindex("AOTI_TORCH_CHECK")
+    assert plain_read(POSITION, "tmp2", at, ("value", 16)) == ("x1", False)
+    assert loop_extent(POSITION, "x1", at) == "ks0"
+    shifted = POSITION.replace("auto tmp1 = x1;", "auto tmp1 = x1 + 1;")  # arange(1, T + 1)
+    assert plain_read(shifted, "tmp2", shifted.rindex("AOTI_TORCH_CHECK"), ("value", 16)) is None
+    for lo, step in (("1L", "1L"), ("0L", "16L")):  # a tail loop, a vectorised loop
+        other = POSITION.replace("x1=static_cast<int64_t>(0L)", f"x1=static_cast<int64_t>({lo})").replace(
+            "x1+=static_cast<int64_t>(1L)", f"x1+=static_cast<int64_t>({step})")
+        assert loop_extent(other, "x1", other.rindex("AOTI_TORCH_CHECK")) is None
+
+
 def test_no_sources_or_no_assertion_reads_nothing():
     assert plain_index_reads(None, SCALAR) == ()
     assert plain_index_reads("int main() {}", "void cpp_fused_0(const float* in_ptr0) {}") == ()
@@ -167,7 +190,8 @@ def test_no_sources_or_no_assertion_reads_nothing():
 
 @pytest.fixture(scope="module")
 def iob(packages):
-    return {n: packages.build(n) for n in ("iob_embed", "iob_dyn", "iob_tables", "iob_forms", "iob_parallel")}
+    return {n: packages.build(n) for n in ("iob_embed", "iob_dyn", "iob_tables", "iob_forms", "iob_parallel",
+                                           "iob_positions")}
 
 
 def _reads(path):
@@ -175,6 +199,7 @@ def _reads(path):
 
     src = read_sources(str(path))
     return {(r.input_index, r.bound_value, r.bound_input, r.bound_dim, r.wraps_negative)
+            + ((r.size_dim,) if r.size_dim is not None else ())
             for r in plain_index_reads(src.wrapper, src.kernel)}
 
 
@@ -185,6 +210,8 @@ def test_real_packages_report_exactly_their_plain_index_inputs(iob):
     # five index forms into one table: only `plain` (input 0) is read unchanged
     assert _reads(iob["iob_forms"]) == {(0, 8, None, None, False)}
     assert _reads(iob["iob_parallel"]) == {(1, 20, None, None, False)}
+    # pos[arange(T)]: the index is the kernel's counter over x.shape[1], not a value of x
+    assert _reads(iob["iob_positions"]) == {(0, 16, None, None, False, 1)}
 
 
 def test_an_id_past_the_table_in_a_parallel_loop_aborts_a_raw_loader(iob):
@@ -262,3 +289,20 @@ def test_check_inputs_says_the_same_before_any_call(iob):
     # a contract problem first: the ids are not read while the shapes are wrong
     assert [f.code for f in aotidebug.check_inputs(iob["iob_parallel"], (tile[:1], torch.tensor([3, 21])))
             ] == ["AOTC031"]
+
+
+def test_a_size_past_the_table_its_counter_indexes_is_refused(iob):
+    """Dim('T', max=64) beside a 16-row position table: T=20 is inside the compiled range (the
+    input contract passes it) and raw torch raises `index out of bounds: tmp2 < 16L`."""
+    import torch
+
+    m = aotidebug.safe_load(iob["iob_positions"])
+    assert m(torch.randn(2, 16, 8)).shape == (2, 16, 8)
+    with pytest.raises(InputMismatchError) as info:
+        m(torch.randn(2, 20, 8))
+    f = info.value.details["findings"][0]
+    assert f["code"] == "AOTC042" and (f["fields"]["got"], f["fields"]["bound"], f["fields"]["dim"]) == (20, 16, 1)
+    assert info.value.diagnosis.category is Category.INDEX_OUT_OF_BOUNDS
+    unchecked = aotidebug.safe_load(iob["iob_positions"], check_indices=False)
+    with pytest.raises(AOTIRuntimeError, match="index out of bounds"):
+        unchecked(torch.randn(2, 20, 8))

@@ -1,11 +1,14 @@
-"""Index inputs against the bound the package's own kernels check (AOTC039).
+"""Index inputs against the bound the package's own kernels check (AOTC039, AOTC042).
 
 An id past an embedding table is not a shape problem, so the input contract passes it; the
 kernel's `index out of bounds` check then raises, or, inside an OpenMP region, aborts the whole
 process (`terminate called after throwing an instance of 'c10::Error'`); on a GPU it is a
 device-side assert, after which the CUDA context is unusable. `safe_load` builds an
 `IndexRangeCheck` once from the generated sources (`package.index_reads`: only inputs a kernel
-uses unchanged as indices) and runs it before each call: one `aminmax` per such input.
+uses unchanged as indices) and runs it before each call: one `aminmax` per such input. A kernel
+that indexes a table with its own counter over an input's size (`pos[arange(T)]`) gets that size
+compared with the table instead (AOTC042): a dynamic range wider than the table is not refused by
+the input contract.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ class IndexRangeCheck:
 
     def _check(self, r: IndexRead, leaves: Sequence[Any]) -> Finding | None:
         t = leaves[r.input_index]
+        if r.size_dim is not None:
+            return self._check_size(r, t)
         bound = r.bound_value
         if bound is None and r.bound_input is not None and r.bound_dim is not None:
             shape = getattr(leaves[r.bound_input], "shape", None)
@@ -74,6 +79,21 @@ class IndexRangeCheck:
             offending=stats.get("offending"), examples=stats.get("examples", []),
             kernel=r.kernel, kernel_line=r.line, assertion=r.assertion,
             bound_input=r.bound_input, bound_dim=r.bound_dim)
+
+
+    def _check_size(self, r: IndexRead, t: Any) -> Finding | None:
+        """AOTC042: the kernel indexes a `bound`-row table with its counter over this size."""
+        size = int(t.shape[r.size_dim])
+        if r.bound_value is None or size <= r.bound_value:
+            return None
+        name = self.names[r.input_index] if r.input_index < len(self.names) else r.input_name
+        return finding(
+            "AOTC042", f"input {r.input_index} ({name}): size {size} at dim {r.size_dim}, but kernel "
+            f"{r.kernel} indexes a {r.bound_value}-row table with positions 0..size-1 (an `arange` over "
+            f"that dim), so positions {r.bound_value}..{size - 1} are past it; the compiled range of the "
+            "size does not know the table (inside a parallel loop torch aborts the process)",
+            input=r.input_index, name=name, dim=r.size_dim, got=size, bound=r.bound_value,
+            kernel=r.kernel, kernel_line=r.line, assertion=r.assertion)
 
 
 def _aminmax(t: Any) -> tuple[Any, Any]:

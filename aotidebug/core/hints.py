@@ -50,6 +50,10 @@ INDEX_INPUT_IN_RANGE = (
     "Map the ids into the table before the call (an out-of-vocabulary row for ids the model never "
     "saw), or re-export with a table that covers them; a model that reads only part of this input "
     "can skip the check with safe_load(..., check_indices=False).")
+SIZE_WITHIN_TABLE = (
+    "Split or truncate the input to the table's rows, or re-export with a table as long as the "
+    "longest input and a Dim(max=...) no larger than the table, so the package refuses what it "
+    "cannot index.")
 CLAMP_INDICES = "Clamp or validate the indices before they reach the indexing op (embedding, gather, index_select)."
 MAKE_CONTIGUOUS = "Call .contiguous() on inputs, or export with the same strides used at run time."
 MATCH_DTYPE = "Cast inputs to the dtype the package was compiled for."

@@ -39,6 +39,11 @@ _TL_TO = re.compile(r"\.to\(\s*tl\.\w+\s*\)")
 _TILE_MASK = re.compile(r"^(?:None|[xyzr]\w*mask(?:\s*&\s*[xyzr]\w*mask)*)$")
 _INT = re.compile(r"^-?\d+L?$")
 _SYM = re.compile(r"^ks\d+$")
+_LOOPVAR = re.compile(r"^x\d+$")
+# `for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(ks0); x1+=...)`
+_FOR = re.compile(r"for\s*\(\s*int64_t\s+(?P<var>x\d+)\s*=\s*static_cast<int64_t>\((?P<lo>[^()]*)\)\s*;\s*"
+                  r"(?P=var)\s*<\s*static_cast<int64_t>\((?P<hi>[^()]*)\)\s*;\s*(?P=var)\s*\+=\s*"
+                  r"static_cast<int64_t>\((?P<step>[^()]*)\)\s*\)")
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,8 @@ class IndexRead:
 
     Valid values: `[-bound, bound)` when `wraps_negative` (Python-style negative indices), else
     `[0, bound)`. The bound is `bound_value`, or else the size of input `bound_input` at `bound_dim`.
+    With `size_dim` set, the index is no value of the input but the kernel's own loop counter over
+    `input_index`'s dim `size_dim` (`table[arange(T)]`): that size must not pass the bound.
     """
 
     input_index: int
@@ -58,6 +65,7 @@ class IndexRead:
     kernel: str
     line: int
     assertion: str
+    size_dim: int | None = None  # set: the index is the kernel's loop counter over this dim of input_index
 
 
 # ---------------------------------------------------------------- expressions
@@ -126,6 +134,8 @@ def _kind(expr: str, env: dict[str, tuple], bound: tuple) -> tuple:
             return _select(env.get(parts[2], ("bad",)), parts[1], parts[0], env)
         return ("bad",)
     s = _unwrap(raw)
+    if _LOOPVAR.match(s):  # `auto tmp1 = x1;`: arange folded into the loop counter
+        return ("loop", s)
     if _TMP.match(s):
         return env.get(s, ("bad",))
     if _INT.match(s):
@@ -178,7 +188,8 @@ def _select(mask: tuple, if_true: str, if_false: str, env: dict[str, tuple]) -> 
 
 def plain_read(body: str, var: str, at: int, bound: tuple) -> tuple[str, bool] | None:
     """(pointer, wraps_negative) when `var` at offset `at` of a kernel body is a plain read of
-    one pointer, else None. `bound`: ("value", n) or ("param", "ks0")."""
+    one pointer, (loop variable, False) when it is the loop counter itself, else None.
+    `bound`: ("value", n) or ("param", "ks0")."""
     defs = B._definitions(body)
     chain: list[int] = []
     todo, seen = [(var, at)], set()
@@ -200,9 +211,21 @@ def plain_read(body: str, var: str, at: int, bound: tuple) -> tuple[str, bool] |
         env = {defs[j][1]: kinds[j] for j in sorted(kinds) if j < i and defs[j][0] < defs[i][0]}
         kinds[i] = _kind(defs[i][2], env, bound)
     top = kinds[B._nearest(defs, var, at)]  # type: ignore[index]
-    if top[0] in ("x", "w"):
+    if top[0] in ("x", "w", "loop"):
         return top[1], top[0] == "w"
     return None
+
+
+def loop_extent(body: str, var: str, at: int) -> str | None:
+    """The upper end (`ks0`, `16L`) of the innermost enclosing `for` over `var` that starts at 0
+    and steps by 1 (a vectorised loop steps by its width: its counter is no scalar index)."""
+    heads = [m for m in _FOR.finditer(body, 0, at) if m.group("var") == var]
+    if not heads:
+        return None
+    m = heads[-1]
+    if B.const_value(m.group("lo")) != 0 or B.const_value(m.group("step")) != 1:
+        return None
+    return m.group("hi").strip()
 
 
 # ---------------------------------------------------------------- the package
@@ -227,7 +250,8 @@ def plain_index_reads(wrapper: str | None, kernel_src: str | None) -> tuple[Inde
         for site in B.find_assertions(src, member, spans=found):
             r = _read_at(site, src, spans, wrapper, names, syms)
             if r is not None:
-                out.setdefault((r.input_index, r.bound_value, r.bound_input, r.bound_dim, r.wraps_negative), r)
+                out.setdefault((r.input_index, r.bound_value, r.bound_input, r.bound_dim, r.wraps_negative,
+                                r.size_dim), r)
     return tuple(out.values())
 
 
@@ -248,6 +272,16 @@ def _read_at(site: B.AssertionSite, src: str, spans: dict[str, tuple[int, int]],
     calls = B.call_sites(wrapper, site.kernel, params)
     if len(calls) != 1:
         return None
+    if _LOOPVAR.match(read[0]):  # the counter runs to a size of one input: that size is the index
+        if value is None:
+            return None
+        extent = loop_extent(src[a:b], read[0], at)
+        sym = calls[0].arg_for(extent) if extent and _SYM.match(extent) else None
+        if sym not in syms or syms[sym][0] not in names:
+            return None
+        inp, dim = syms[sym]
+        return IndexRead(names[inp], inp, value, None, None, False, site.kernel or "", site.line,
+                         site.code, size_dim=dim)
     arg = calls[0].arg_for(read[0])
     if arg is None or arg not in names:
         return None
