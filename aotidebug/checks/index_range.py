@@ -107,12 +107,26 @@ def index_range_check(info: Any, model: str = "model", names: Sequence[str] = ()
                       n_inputs: int | None = None) -> IndexRangeCheck | None:
     """The check for one model of a package (a path or `PackageInfo`), or None when its kernels
     check no index an input supplies unchanged (or its sources cannot be read)."""
-    src = read_sources(info, model)
-    if MARKER not in (src.kernel or "") and MARKER not in (src.wrapper or ""):
+    kernel, wrapper = _texts(info, model)
+    if MARKER not in (kernel or "") and MARKER not in (wrapper or ""):
         return None
-    reads = plain_index_reads(src.wrapper, src.kernel)
+    reads = plain_index_reads(wrapper, kernel)
     if not reads:
         return None
     n = n_inputs if n_inputs is not None else 1 + max(
         max(r.input_index, r.bound_input or 0) for r in reads)
     return IndexRangeCheck(reads, n, tuple(names))
+
+
+def _texts(info: Any, model: str) -> tuple[str | None, str | None]:
+    """(kernel.cpp, wrapper.cpp) of one model. A CPU package whose kernels hold no index check,
+    the common case, costs one member read: its wrapper defines no kernels."""
+    try:
+        mi = info.model(model)
+        kernel = info.read_text(mi.kernel_member) if mi.kernel_member else None
+        if getattr(info, "device_type", None) == "cpu" and kernel and MARKER not in kernel:
+            return kernel, None
+        return kernel, info.read_text(mi.wrapper_member) if mi.wrapper_member else None
+    except Exception:  # a path, or an archive the inspector did not read: the general reader
+        src = read_sources(info, model)
+        return src.kernel, src.wrapper

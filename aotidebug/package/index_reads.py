@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from . import bounds as B
 
@@ -238,7 +239,7 @@ def plain_index_reads(wrapper: str | None, kernel_src: str | None) -> tuple[Inde
     if not wrapper:
         return ()
     names = B.input_names(wrapper)
-    syms = B.size_symbols(wrapper)
+    syms = _Lazy(lambda: B.size_symbols(wrapper))  # read only for a bound that is a size
     out: dict[tuple, IndexRead] = {}
     # a CPU wrapper beside its kernel.cpp defines no kernels: read it for Triton sources only
     own = "triton" in wrapper or not kernel_src
@@ -255,8 +256,20 @@ def plain_index_reads(wrapper: str | None, kernel_src: str | None) -> tuple[Inde
     return tuple(out.values())
 
 
+class _Lazy:
+    """A mapping computed on first use (the size symbols: a full scan of the wrapper)."""
+
+    def __init__(self, make: Any) -> None:
+        self._make, self._value = make, None
+
+    def get(self) -> dict[str, tuple[str, int]]:
+        if self._value is None:
+            self._value = self._make()
+        return self._value  # type: ignore[return-value]
+
+
 def _read_at(site: B.AssertionSite, src: str, spans: dict[str, tuple[int, int]], wrapper: str,
-             names: dict[str, int], syms: dict[str, tuple[str, int]]) -> IndexRead | None:
+             names: dict[str, int], lazy_syms: _Lazy) -> IndexRead | None:
     """The IndexRead of one assertion, or None where any step is not plain."""
     if site.kernel not in spans or not site.upper or site.lower not in (None, "0"):
         return None
@@ -275,6 +288,7 @@ def _read_at(site: B.AssertionSite, src: str, spans: dict[str, tuple[int, int]],
     if _LOOPVAR.match(read[0]):  # the counter runs to a size of one input: that size is the index
         if value is None:
             return None
+        syms = lazy_syms.get()
         extent = loop_extent(src[a:b], read[0], at)
         sym = calls[0].arg_for(extent) if extent and _SYM.match(extent) else None
         if sym not in syms or syms[sym][0] not in names:
@@ -287,6 +301,7 @@ def _read_at(site: B.AssertionSite, src: str, spans: dict[str, tuple[int, int]],
         return None
     bound_input = bound_dim = None
     if value is None:
+        syms = lazy_syms.get()
         bound_arg = calls[0].arg_for(site.upper) or ""
         if (const_arg := B.const_value(bound_arg)) is not None:
             value = const_arg
