@@ -121,22 +121,25 @@ def _read(body: str, bound: tuple):
 
 
 @pytest.mark.parametrize("body, bound, want", [
-    (SCALAR, ("value", 8), ("in_ptr0", False)),
-    (WRAPPED_213, ("param", "ks0"), ("in_ptr0", True)),
-    (WRAPPED_2141, ("param", "ks0"), ("in_ptr0", True)),
-    (VECTOR, ("value", 50), ("in_ptr0", True)),
-    (ONE_BASED, ("value", 8), None),
+    (SCALAR, ("value", 8), ("in_ptr0", False, ())),
+    (WRAPPED_213, ("param", "ks0"), ("in_ptr0", True, ())),
+    (WRAPPED_2141, ("param", "ks0"), ("in_ptr0", True, ())),
+    (VECTOR, ("value", 50), ("in_ptr0", True, ())),
+    (ONE_BASED, ("value", 8), ("in_ptr2", False, (("+", -1),))),  # monotone: checked as ids - 1
     (NEGATIVES_TO_ZERO, ("value", 8), None),
     (SUM_OF_INPUTS, ("value", 8), None),
     (MODULO, ("value", 8), None),
     (PRODUCT, ("value", 8), None),
     (INDIRECT, ("value", 8), None),
-    # the wrap adds the bound: the same add with another number is arithmetic on the ids
+    # the wrap adds the bound: the same add with another size is arithmetic on two unknowns
     (WRAPPED_213.replace("auto tmp1 = ks0;", "auto tmp1 = ks1;"), ("param", "ks0"), None),
+    # ... and a select between the ids and the ids plus another number is no wrap
     (VECTOR.replace("auto tmp1 = 50L;", "auto tmp1 = 49L;"), ("value", 50), None),
+    (SCALAR.replace("auto tmp1 = tmp0;", "auto tmp1 = int64_t(tmp7 - tmp0);\n    auto tmp7 = 7;"),
+     ("value", 8), None),  # 7 - ids decreases: not a monotone step
 ], ids=["scalar", "wrap-2.13", "wrap-2.14.1", "vector-wrap", "minus-one", "where-zero", "sum", "mod",
-        "product", "indirect", "wrap-other-size", "vector-other-number"])
-def test_only_a_load_its_casts_and_torchs_own_wrap_make_a_plain_read(body, bound, want):
+        "product", "indirect", "wrap-other-size", "vector-other-number", "reversed"])
+def test_a_load_its_casts_monotone_steps_and_torchs_own_wrap_make_a_plain_read(body, bound, want):
     assert _read(body, bound) == want
 
 
@@ -153,8 +156,9 @@ def test_triton_kernels_a_cuda_wrapper_embeds_are_read_too():
     masked = wrapper.replace("tmp0 = tl.load(in_ptr0 + (x1), None, eviction_policy='evict_last')",
                              "tmp0 = tl.load(in_ptr0 + (x1), tmp9, other=0.0)", 1)
     assert {r.kernel for r in plain_index_reads(masked, None)} == {"triton_poi_fused_add_embedding_1"}
-    # `offsets - 1` (the guide's worked example) is arithmetic on the input: nothing to check
-    assert plain_index_reads((FIXTURES / "dynamic_ks0.wrapper.cpp").read_text(), None) == ()
+    # the guide's worked example: `offsets - 1`, wrapped, into a dimension of another input
+    (r,) = plain_index_reads((FIXTURES / "dynamic_ks0.wrapper.cpp").read_text(), None)
+    assert (r.input_index, r.bound_input, r.bound_dim, r.wraps_negative, r.steps) == (1, 0, 0, True, (("+", -1),))
 
 
 POSITION = """
@@ -170,10 +174,12 @@ def test_a_loop_counter_is_a_position_read_only_over_a_whole_unit_step_loop():
     from aotidebug.package.index_reads import loop_extent
 
     at = POSITION.rindex("AOTI_TORCH_CHECK")
-    assert plain_read(POSITION, "tmp2", at, ("value", 16)) == ("x1", False)
+    assert plain_read(POSITION, "tmp2", at, ("value", 16)) == ("x1", False, ())
     assert loop_extent(POSITION, "x1", at) == "ks0"
-    shifted = POSITION.replace("auto tmp1 = x1;", "auto tmp1 = x1 + 1;")  # arange(1, T + 1)
-    assert plain_read(shifted, "tmp2", shifted.rindex("AOTI_TORCH_CHECK"), ("value", 16)) is None
+    # the torch 2.13 form of `arange(T) // 120` (a sleep hour from 30-second epochs)
+    hours = POSITION.replace("auto tmp1 = x1;", "auto tmp1 = c10::div_floor_integer("
+                             "static_cast<int64_t>(x1), static_cast<int64_t>(120L));")
+    assert plain_read(hours, "tmp2", hours.rindex("AOTI_TORCH_CHECK"), ("value", 16)) == ("x1", False, (("//", 120),))
     for lo, step in (("1L", "1L"), ("0L", "16L")):  # a tail loop, a vectorised loop
         other = POSITION.replace("x1=static_cast<int64_t>(0L)", f"x1=static_cast<int64_t>({lo})").replace(
             "x1+=static_cast<int64_t>(1L)", f"x1+=static_cast<int64_t>({step})")
@@ -199,7 +205,7 @@ def _reads(path):
 
     src = read_sources(str(path))
     return {(r.input_index, r.bound_value, r.bound_input, r.bound_dim, r.wraps_negative)
-            + ((r.size_dim,) if r.size_dim is not None else ())
+            + ((r.size_dim,) if r.size_dim is not None else ()) + ((r.steps,) if r.steps else ())
             for r in plain_index_reads(src.wrapper, src.kernel)}
 
 
@@ -207,8 +213,9 @@ def test_real_packages_report_exactly_their_plain_index_inputs(iob):
     assert _reads(iob["iob_embed"]) == {(0, 8, None, None, False)}
     assert _reads(iob["iob_dyn"]) == {(1, None, 0, 0, True)}  # x[idx]: bound is x's dynamic rows
     assert _reads(iob["iob_tables"]) == {(0, 50, None, None, True)}
-    # five index forms into one table: only `plain` (input 0) is read unchanged
-    assert _reads(iob["iob_forms"]) == {(0, 8, None, None, False)}
+    # five index forms into one table: `plain` as it is, `one_based - 1` as a step; the where, the
+    # sum of two inputs and the `%` are not monotone steps of one input
+    assert _reads(iob["iob_forms"]) == {(0, 8, None, None, False), (1, 8, None, None, False, (("+", -1),))}
     assert _reads(iob["iob_parallel"]) == {(1, 20, None, None, False)}
     # pos[arange(T)]: the index is the kernel's counter over x.shape[1], not a value of x
     assert _reads(iob["iob_positions"]) == {(0, 16, None, None, False, 1)}
@@ -266,10 +273,15 @@ def test_transformed_ids_are_not_checked_and_check_indices_false_turns_it_off(io
 
     ids = torch.tensor([[0, 1, 2], [3, 4, 5]])
     m = aotidebug.safe_load(iob["iob_forms"])
-    # one_based - 1 maps 8 into the table: checking raw values would refuse a correct call
-    m(ids, torch.tensor([[1, 2, 3], [4, 5, 8]]), ids, torch.zeros_like(ids), ids + 16)
+    # one_based - 1 maps 8 into the table (the raw value is past it); `masked` and `cyclic` are
+    # not checked: a where maps -7 to 0, and % maps 21 to 5
+    m(ids, torch.tensor([[1, 2, 3], [4, 5, 8]]), ids - 7, torch.zeros_like(ids), ids + 16)
     with pytest.raises(InputMismatchError, match="AOTC039"):
         m(ids + 3, ids + 1, ids, torch.zeros_like(ids), ids)
+    with pytest.raises(InputMismatchError, match=r"one_based - 1|arg2_1 - 1") as info:  # a zero id
+        m(ids, ids, ids, torch.zeros_like(ids), ids)
+    f = info.value.details["findings"][0]["fields"]
+    assert (f["min"], f["index_min"], f["steps"]) == (0, -1, [["+", -1]])
     raw_check = aotidebug.safe_load(iob["iob_embed"], check_indices=False)
     with pytest.raises(AOTIRuntimeError) as info:  # torch's own check raises here (no OpenMP loop)
         raw_check(torch.tensor([[0, 1, 2], [3, 4, 9]]))

@@ -13,6 +13,7 @@ the input contract.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -35,7 +36,8 @@ class IndexRangeCheck:
     def __call__(self, args: Any, kwargs: Mapping[str, Any] | None = None) -> list[Finding]:
         """AOTC039 for each index input with a value outside its kernel's bound. Run after the
         input contract held: the leaves are then in the package's order (torch's flat order)."""
-        leaves = flat_inputs((args, dict(kwargs)) if kwargs else args)
+        leaves = args if type(args) is tuple and not kwargs else \
+            flat_inputs((args, dict(kwargs)) if kwargs else args)
         if len(leaves) != self.n_inputs:
             return []
         out: list[Finding] = []
@@ -56,51 +58,65 @@ class IndexRangeCheck:
         if bound is None and r.bound_input is not None and r.bound_dim is not None:
             shape = getattr(leaves[r.bound_input], "shape", None)
             bound = int(shape[r.bound_dim]) if shape is not None and len(shape) > r.bound_dim else None
-        dtype = getattr(t, "dtype", None)
-        if bound is None or dtype is None or dtype.is_floating_point or dtype.is_complex \
-                or str(dtype) == "torch.bool" or t.numel() == 0 or t.device.type == "meta":
+        if bound is None or getattr(t, "dtype", None) not in _index_dtypes() or t.is_meta:
             return None
         low = -bound if r.wraps_negative else 0
         try:
-            lo, hi = (int(v) for v in _aminmax(t))
-        except (RuntimeError, TypeError):  # a dtype aminmax does not take (bool): not an index
+            lo, hi = _aminmax(t)
+        except RuntimeError:  # an empty tensor: nothing is indexed
             return None
-        if low <= lo and hi < bound:
+        ilo, ihi = r.index_of(lo), r.index_of(hi)
+        if low <= ilo and ihi < bound:
             return None
-        stats = index_stats(t, bound, r.wraps_negative) or {}
         name = self.names[r.input_index] if r.input_index < len(self.names) else r.input_name
         where = f"size {bound} of input {r.bound_input} dim {r.bound_dim}" if r.bound_value is None \
             else f"{bound}"
+        mapped = f", which the kernel turns into {r.formula(name)} = {ilo}..{ihi}," if r.steps else ""
+        stats = index_stats(t, bound, r.wraps_negative) if not r.steps else None
         return finding(
-            "AOTC039", f"input {r.input_index} ({name}): values {lo}..{hi}, but kernel {r.kernel} uses "
-            f"them unchanged as indices into {where} rows (valid {low}..{bound - 1}); the call would stop "
-            f"at its check `index out of bounds` (inside a parallel loop torch aborts the process)",
-            input=r.input_index, name=name, min=lo, max=hi, bound=bound, low=low,
-            offending=stats.get("offending"), examples=stats.get("examples", []),
-            kernel=r.kernel, kernel_line=r.line, assertion=r.assertion,
-            bound_input=r.bound_input, bound_dim=r.bound_dim)
-
+            "AOTC039", f"input {r.input_index} ({name}): values {lo}..{hi}{mapped} but kernel {r.kernel} "
+            f"indexes {where} rows with {'them' if not r.steps else 'that'} (valid {low}..{bound - 1}); the "
+            "call would stop at its check `index out of bounds` (inside a parallel loop torch aborts "
+            "the process)",
+            input=r.input_index, name=name, min=lo, max=hi, index_min=ilo, index_max=ihi, bound=bound,
+            low=low, steps=[list(x) for x in r.steps], offending=(stats or {}).get("offending"),
+            examples=(stats or {}).get("examples", []), kernel=r.kernel, kernel_line=r.line,
+            assertion=r.assertion, bound_input=r.bound_input, bound_dim=r.bound_dim)
 
     def _check_size(self, r: IndexRead, t: Any) -> Finding | None:
         """AOTC042: the kernel indexes a `bound`-row table with its counter over this size."""
         size = int(t.shape[r.size_dim])
-        if r.bound_value is None or size <= r.bound_value:
+        if r.bound_value is None or size == 0:
+            return None
+        low = -r.bound_value if r.wraps_negative else 0
+        first, last = r.index_of(0), r.index_of(size - 1)
+        if low <= first and last < r.bound_value:
             return None
         name = self.names[r.input_index] if r.input_index < len(self.names) else r.input_name
+        pos = r.formula("position")
         return finding(
             "AOTC042", f"input {r.input_index} ({name}): size {size} at dim {r.size_dim}, but kernel "
-            f"{r.kernel} indexes a {r.bound_value}-row table with positions 0..size-1 (an `arange` over "
-            f"that dim), so positions {r.bound_value}..{size - 1} are past it; the compiled range of the "
-            "size does not know the table (inside a parallel loop torch aborts the process)",
+            f"{r.kernel} indexes a {r.bound_value}-row table with {pos} for positions 0..{size - 1} "
+            f"(an `arange` over that dim), which reaches {last}; the compiled range of the size does "
+            "not know the table (inside a parallel loop torch aborts the process)",
             input=r.input_index, name=name, dim=r.size_dim, got=size, bound=r.bound_value,
-            kernel=r.kernel, kernel_line=r.line, assertion=r.assertion)
+            index_max=last, steps=[list(x) for x in r.steps], kernel=r.kernel, kernel_line=r.line,
+            assertion=r.assertion)
 
 
-def _aminmax(t: Any) -> tuple[Any, Any]:
+@functools.cache
+def _index_dtypes() -> frozenset:
+    """The integer dtypes an index can have (torch resolved on first use, not at import)."""
     import torch
 
-    mn, mx = torch.aminmax(t.detach())
-    return mn.item(), mx.item()
+    return frozenset({torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8})
+
+
+def _aminmax(t: Any) -> tuple[int, int]:
+    import torch
+
+    mn, mx = torch.aminmax(t)
+    return int(mn.item()), int(mx.item())
 
 
 def index_range_check(info: Any, model: str = "model", names: Sequence[str] = (),

@@ -55,6 +55,7 @@ class IndexRead:
     `[0, bound)`. The bound is `bound_value`, or else the size of input `bound_input` at `bound_dim`.
     With `size_dim` set, the index is no value of the input but the kernel's own loop counter over
     `input_index`'s dim `size_dim` (`table[arange(T)]`): that size must not pass the bound.
+    `steps` are what the kernel does to the value (or counter) first: `ids - 1`, `t // 120`.
     """
 
     input_index: int
@@ -67,6 +68,21 @@ class IndexRead:
     line: int
     assertion: str
     size_dim: int | None = None  # set: the index is the kernel's loop counter over this dim of input_index
+    steps: tuple[tuple[str, int], ...] = ()  # monotone steps from the value to the index: ("+", -1)...
+
+    def formula(self, name: str) -> str:
+        """`name` with the steps written out: "ids - 1", "(t // 120)"."""
+        for op, c in self.steps:
+            name = f"{name} - {-c}" if op == "+" and c < 0 else f"{name} {op} {c}" if op == "+" \
+                else f"({name}) {op} {c}" if " " in name else f"{name} {op} {c}"
+        return name
+
+    def index_of(self, value: int) -> int:
+        """The index the kernel computes from one value of the source (floor division, as
+        `c10::div_floor_integer`); the steps are monotone, so the extremes map to the extremes."""
+        for op, c in self.steps:
+            value = value + c if op == "+" else value * c if op == "*" else value // c
+        return value
 
 
 # ---------------------------------------------------------------- expressions
@@ -92,9 +108,11 @@ def _unwrap(expr: str) -> str:
 
 
 def _kind(expr: str, env: dict[str, tuple], bound: tuple) -> tuple:
-    """Abstract value of one definition: ("x", ptr) the loaded value, ("w", ptr) it wrapped,
-    ("xb", ptr) it plus the bound, ("neg", ptr) its `< 0` mask, ("bound",), ("zero",), ("const",)
-    or ("bad",). `env` holds the kinds of the earlier definitions in the chain."""
+    """Abstract value of one definition, given the kinds of the earlier ones in the chain (`env`):
+    ("x", src, steps) the source (a loaded pointer or a loop counter) after monotone `steps`;
+    ("w", src, steps) that, wrapped as torch wraps negative indices; ("xb", src, steps, c) it plus
+    the bound (`c` the bound's value, None for a size); ("neg", src, steps) its `< 0` mask;
+    ("const", n); ("bound",) the symbolic bound; or ("bad",)."""
     raw = expr.strip()
     if raw.startswith("[&]"):  # a vectorised conversion through a buffer: one operand, no arithmetic
         ops = re.findall(r"\btmp\d+\b", raw)
@@ -113,7 +131,7 @@ def _kind(expr: str, env: dict[str, tuple], bound: tuple) -> tuple:
             pm = re.match(r"(in_ptr\d+)\b", parts[0]) if parts else None
             mask = parts[1] if len(parts) > 1 and "=" not in parts[1] else "None"
             if pm and "tmp" not in parts[0] and _TILE_MASK.match(mask.strip()):
-                return ("x", pm.group(1))
+                return ("x", pm.group(1), ())
             return ("bad",)
         if m.group("fn") == "full":
             return _kind(parts[1], env, bound) if len(parts) == 3 and "tmp" not in parts[1] else ("bad",)
@@ -126,7 +144,7 @@ def _kind(expr: str, env: dict[str, tuple], bound: tuple) -> tuple:
         opener = raw.index("(" if m.group("vptr") else "[", m.start())
         inner = _balanced_any(raw, opener)
         if inner is not None and "tmp" not in inner and opener + len(inner) + 2 == len(raw):
-            return ("x", ptr)
+            return ("x", ptr, ())
         return ("bad",)
     if _BLENDV.match(raw):
         inner = B._balanced(raw, raw.index("(", raw.index("::blendv")))
@@ -135,29 +153,40 @@ def _kind(expr: str, env: dict[str, tuple], bound: tuple) -> tuple:
             return _select(env.get(parts[2], ("bad",)), parts[1], parts[0], env)
         return ("bad",)
     s = _unwrap(raw)
-    if _LOOPVAR.match(s):  # `auto tmp1 = x1;`: arange folded into the loop counter
-        return ("loop", s)
-    if _TMP.match(s):
-        return env.get(s, ("bad",))
-    if _INT.match(s):
-        n = int(s.rstrip("L"))
-        return ("zero",) if n == 0 else ("bound",) if bound == ("value", n) else ("const",)
-    if _SYM.match(s):
-        return ("bound",) if bound == ("param", s) else ("const",)
+    if re.fullmatch(r"\w+", s):
+        return _leaf(s, env, bound)
     m = re.fullmatch(r"(tmp\d+)\s*\?\s*(tmp\d+)\s*:\s*(tmp\d+)", s)
     if m:
         return _select(env.get(m.group(1), ("bad",)), m.group(2), m.group(3), env)
     m = re.fullmatch(r"(\w+)\s*<\s*(\w+)", s)
     if m:
-        a, b = env.get(m.group(1), ("bad",)), _leaf(m.group(2), env, bound)
-        return ("neg", a[1]) if a[0] == "x" and b == ("zero",) else ("bad",)
-    m = re.fullmatch(r"(\w+)\s*\+\s*(\w+)", s)
-    if m:
         a, b = _leaf(m.group(1), env, bound), _leaf(m.group(2), env, bound)
-        for p, q in ((a, b), (b, a)):
-            if p[0] == "x" and q == ("bound",):
-                return ("xb", p[1])
+        return ("neg", a[1], a[2]) if a[0] == "x" and b == ("const", 0) else ("bad",)
+    m = re.fullmatch(r"(\w+)\s*([-+*])\s*(\w+)", s) or re.fullmatch(
+        r"c10::div_floor_integer\((\w+),\s*()(\w+)\)", s)
+    if m:
+        return _step(_leaf(m.group(1), env, bound), m.group(2) or "//", _leaf(m.group(3), env, bound), bound)
+    return ("bad",)
+
+
+def _step(a: tuple, op: str, b: tuple, bound: tuple) -> tuple:
+    """`a op b` where one side is the source and the other a constant: a monotone step (+c, -c,
+    *c with c > 0, //c with c > 0), or the bound added for torch's wrap."""
+    if op in "+*" and b[0] == "x" and a[0] != "x":
+        a, b = b, a
+    if a[0] != "x":
         return ("bad",)
+    if op == "+" and b == ("bound",):
+        return ("xb", a[1], a[2], None)
+    if b[0] != "const":
+        return ("bad",)
+    c = b[1]
+    if op == "+" and bound == ("value", c):
+        return ("xb", a[1], a[2], c)
+    if op in "+-":
+        return ("x", a[1], a[2] + (("+", c if op == "+" else -c),))
+    if c > 0:
+        return ("x", a[1], a[2] + ((op, c),))
     return ("bad",)
 
 
@@ -176,20 +205,29 @@ def _balanced_any(text: str, open_at: int) -> str | None:
 
 
 def _leaf(tok: str, env: dict[str, tuple], bound: tuple) -> tuple:
-    return env.get(tok, ("bad",)) if tok.startswith("tmp") else _kind(tok, env, bound)
-
-
-def _select(mask: tuple, if_true: str, if_false: str, env: dict[str, tuple]) -> tuple:
-    """`mask ? a : b` is torch's wrap only as `x < 0 ? x + bound : x` on one loaded value."""
-    a, b = env.get(if_true, ("bad",)), env.get(if_false, ("bad",))
-    if mask[0] == "neg" and a == ("xb", mask[1]) and b == ("x", mask[1]):
-        return ("w", mask[1])
+    """The kind of one token: a tmp (from `env`), a loop counter, an integer, a size parameter."""
+    if _TMP.match(tok):
+        return env.get(tok, ("bad",))
+    if _LOOPVAR.match(tok):  # `auto tmp1 = x1;`: arange folded into the loop counter
+        return ("x", tok, ())
+    if _INT.match(tok):
+        return ("const", int(tok.rstrip("L")))
+    if _SYM.match(tok) and bound == ("param", tok):
+        return ("bound",)
     return ("bad",)
 
 
-def plain_read(body: str, var: str, at: int, bound: tuple) -> tuple[str, bool] | None:
-    """(pointer, wraps_negative) when `var` at offset `at` of a kernel body is a plain read of
-    one pointer, (loop variable, False) when it is the loop counter itself, else None.
+def _select(mask: tuple, if_true: str, if_false: str, env: dict[str, tuple]) -> tuple:
+    """`mask ? a : b` is torch's wrap only as `x < 0 ? x + bound : x` on one source value."""
+    a, b = env.get(if_true, ("bad",)), env.get(if_false, ("bad",))
+    if mask[0] == "neg" and a[:3] == ("xb", mask[1], mask[2]) and b == ("x", mask[1], mask[2]):
+        return ("w", mask[1], mask[2])
+    return ("bad",)
+
+
+def plain_read(body: str, var: str, at: int, bound: tuple) -> tuple[str, bool, tuple] | None:
+    """(source, wraps_negative, steps) when `var` at offset `at` of a kernel body is one pointer's
+    value or the loop counter (the source) after monotone steps, else None.
     `bound`: ("value", n) or ("param", "ks0")."""
     defs = B._definitions(body)
     chain: list[int] = []
@@ -212,8 +250,10 @@ def plain_read(body: str, var: str, at: int, bound: tuple) -> tuple[str, bool] |
         env = {defs[j][1]: kinds[j] for j in sorted(kinds) if j < i and defs[j][0] < defs[i][0]}
         kinds[i] = _kind(defs[i][2], env, bound)
     top = kinds[B._nearest(defs, var, at)]  # type: ignore[index]
-    if top[0] in ("x", "w", "loop"):
-        return top[1], top[0] == "w"
+    if top[0] == "xb" and top[3] is not None:  # an offset that happens to equal the bound
+        top = ("x", top[1], top[2] + (("+", top[3]),))
+    if top[0] in ("x", "w"):
+        return top[1], top[0] == "w", top[2]
     return None
 
 
@@ -252,7 +292,7 @@ def plain_index_reads(wrapper: str | None, kernel_src: str | None) -> tuple[Inde
             r = _read_at(site, src, spans, wrapper, names, syms)
             if r is not None:
                 out.setdefault((r.input_index, r.bound_value, r.bound_input, r.bound_dim, r.wraps_negative,
-                                r.size_dim), r)
+                                r.size_dim, r.steps), r)
     return tuple(out.values())
 
 
@@ -294,8 +334,8 @@ def _read_at(site: B.AssertionSite, src: str, spans: dict[str, tuple[int, int]],
         if sym not in syms or syms[sym][0] not in names:
             return None
         inp, dim = syms[sym]
-        return IndexRead(names[inp], inp, value, None, None, False, site.kernel or "", site.line,
-                         site.code, size_dim=dim)
+        return IndexRead(names[inp], inp, value, None, None, read[1], site.kernel or "", site.line,
+                         site.code, size_dim=dim, steps=read[2])
     arg = calls[0].arg_for(read[0])
     if arg is None or arg not in names:
         return None
@@ -310,4 +350,4 @@ def _read_at(site: B.AssertionSite, src: str, spans: dict[str, tuple[int, int]],
         else:
             return None
     return IndexRead(names[arg], arg, value, bound_input, bound_dim, read[1], site.kernel or "",
-                     site.line, site.code)
+                     site.line, site.code, steps=read[2])
