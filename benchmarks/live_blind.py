@@ -126,7 +126,8 @@ SAFE_LINES = """\
     _d = _exc.diagnosis if isinstance(_exc, _ad.AOTIDebugError) else _ad.diagnose(_exc)
     with open(sys.argv[1] + ".safe.json", "w") as f:
         _json.dump({"reading": [c.category.value for c in _d.candidates] or [_d.category.value],
-                    "error": type(_exc).__name__}, f)
+                    "error": type(_exc).__name__,
+                    "codes": [x.get("code") for x in (getattr(_exc, "details", None) or {}).get("findings", [])]}, f)
 """
 READ = False  # set by --read
 
@@ -912,7 +913,7 @@ def read_safe(body: str, work: Path, case: Case) -> dict:
         return {"safe_error": "crash" if rc < 0 else "none" if rc == 0 else f"exit {rc}",
                 "safe_reading": ranked(d)}
     data = json.loads(got.read_text())
-    return {"safe_error": data["error"], "safe_reading": data["reading"]}
+    return {"safe_error": data["error"], "safe_reading": data["reading"], "safe_codes": data.get("codes", [])}
 
 
 # aoti_load_package extracts each package to /tmp/aotinductor_XXXXXX/<package stem>/ and never

@@ -20,7 +20,7 @@ SCALAR = """
     auto tmp2 = c10::convert<int64_t>(tmp1);
     AOTI_TORCH_CHECK((0 <= tmp2) & (tmp2 < 8L), "index out of bounds: 0 <= tmp2 < 8L");
 """
-WRAPPED_213 = """
+WRAPPED_2141 = """
     auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
     auto tmp1 = ks0;
     auto tmp2 = c10::convert<int64_t>(tmp1);
@@ -31,7 +31,7 @@ WRAPPED_213 = """
     auto tmp7 = c10::convert<int64_t>(tmp6);
     AOTI_TORCH_CHECK((0 <= tmp7) & (tmp7 < ks0), "index out of bounds: 0 <= tmp7 < ks0");
 """
-WRAPPED_2141 = WRAPPED_213.replace(
+WRAPPED_213 = WRAPPED_2141.replace(
     "int64_t(static_cast<std::make_unsigned_t<int64_t>>(tmp0) + static_cast<std::make_unsigned_t<int64_t>>(tmp2))",
     "int64_t(tmp0 + tmp2)")
 VECTOR = """
@@ -132,7 +132,7 @@ def _read(body: str, bound: tuple):
     (PRODUCT, ("value", 8), None),
     (INDIRECT, ("value", 8), None),
     # the wrap adds the bound: the same add with another size is arithmetic on two unknowns
-    (WRAPPED_213.replace("auto tmp1 = ks0;", "auto tmp1 = ks1;"), ("param", "ks0"), None),
+    (WRAPPED_2141.replace("auto tmp1 = ks0;", "auto tmp1 = ks1;"), ("param", "ks0"), None),
     # ... and a select between the ids and the ids plus another number is no wrap
     (VECTOR.replace("auto tmp1 = 50L;", "auto tmp1 = 49L;"), ("value", 50), None),
     (SCALAR.replace("auto tmp1 = tmp0;", "auto tmp1 = int64_t(tmp7 - tmp0);\n    auto tmp7 = 7;"),
