@@ -5,7 +5,8 @@ kernel's `index out of bounds` check then raises, or, inside an OpenMP region, a
 process (`terminate called after throwing an instance of 'c10::Error'`); on a GPU it is a
 device-side assert, after which the CUDA context is unusable. `safe_load` builds an
 `IndexRangeCheck` once from the generated sources (`package.index_reads`: only inputs a kernel
-uses unchanged as indices) and runs it before each call: one `aminmax` per such input. A kernel
+uses as indices as they are or after monotone steps) and runs it before each call: one `aminmax`
+per such input, mapped through the steps. A kernel
 that indexes a table with its own counter over an input's size (`pos[arange(T)]`) gets that size
 compared with the table instead (AOTC042): a dynamic range wider than the table is not refused by
 the input contract.
@@ -34,8 +35,9 @@ class IndexRangeCheck:
     names: tuple[str, ...] = ()
 
     def __call__(self, args: Any, kwargs: Mapping[str, Any] | None = None) -> list[Finding]:
-        """AOTC039 for each index input with a value outside its kernel's bound. Run after the
-        input contract held: the leaves are then in the package's order (torch's flat order)."""
+        """AOTC039 for each index input with a value outside its kernel's bound, AOTC042 for each
+        size whose positions pass a table. Run after the input contract held: the leaves are then
+        in the package's order (torch's flat order)."""
         leaves = args if type(args) is tuple and not kwargs else \
             flat_inputs((args, dict(kwargs)) if kwargs else args)
         if len(leaves) != self.n_inputs:
@@ -122,7 +124,7 @@ def _aminmax(t: Any) -> tuple[int, int]:
 def index_range_check(info: Any, model: str = "model", names: Sequence[str] = (),
                       n_inputs: int | None = None) -> IndexRangeCheck | None:
     """The check for one model of a package (a path or `PackageInfo`), or None when its kernels
-    check no index an input supplies unchanged (or its sources cannot be read)."""
+    check no index an input supplies (or its sources cannot be read)."""
     kernel, wrapper = _texts(info, model)
     if MARKER not in (kernel or "") and MARKER not in (wrapper or ""):
         return None

@@ -512,8 +512,8 @@ def check_inputs(info_or_path: PackageInfo | str | os.PathLike[str], inputs: obj
     `inputs`: a tuple/list of positional args, one tensor, a dict (keyword arguments when the
     export took only those, else one dict argument) or {"args": ..., "kwargs": ...}.
     `device` ("cuda:1", torch.device, int): where the package runs, to check device indices.
-    Where the contract holds and `indices` is on, ids a kernel uses unchanged as indices are
-    checked against that kernel's bound too (AOTC039, `checks.index_range`).
+    Where the contract holds and `indices` is on, ids a kernel uses as indices are checked against
+    that kernel's bound too (AOTC039, AOTC042: `checks.index_range`).
     """
     check = compile_input_checker(info_or_path, model)
     findings = check.explain(inputs, kwargs)  # every note, not the per-call fast verdict

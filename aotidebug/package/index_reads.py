@@ -1,13 +1,15 @@
-"""Which model inputs a package's kernels use, unchanged, as indices, and against which bound.
+"""Which model inputs a package's kernels use as indices, and against which bound.
 
 Pure text (no torch, no I/O). For each `index out of bounds` assertion in the generated code (C++
 kernels of CPU packages; the Triton sources a CUDA package's wrapper embeds), the
-index variable is followed back through its `tmpN = ...` definitions. The read is *plain* only
-when every step is a load of one model input, a cast or vector conversion, or torch's own
-negative-index wrap (`x < 0 ? x + bound : x`); any other arithmetic (`ids - 1`, a clamp, a
-`where` with a constant, a masked load) means the input's values are not the index, and no read
-is reported. The bound is a literal (`50L`) or a kernel parameter the wrapper binds to one size of
-one input (`ks0` -> `s77` -> `arg0_1_size[0]`); anything else is not reported either.
+index variable is followed back through its `tmpN = ...` definitions. A read is reported only
+when every step is a load of one model input (or the kernel's loop counter over an input's size),
+a cast or vector conversion, a monotone step with a constant (`+ c`, `- c`, `* c` and `// c` for
+c > 0: the extremes of the values map to the extremes of the index), or torch's own
+negative-index wrap (`x < 0 ? x + bound : x`). Anything else (a clamp, a `where` with a constant,
+`%`, a sum of two inputs, a masked load) gives no read: the index cannot be bounded from the
+input's min and max. The bound is a literal (`50L`) or a kernel parameter the wrapper binds to one
+size of one input (`ks0` -> `s77` -> `arg0_1_size[0]`); anything else is not reported either.
 
 `safe_load` compares such an input's values with its bound before each call, so an id past a
 table is refused by name instead of aborting the process from inside an OpenMP region
@@ -49,7 +51,7 @@ _FOR = re.compile(r"for\s*\(\s*int64_t\s+(?P<var>x\d+)\s*=\s*static_cast<int64_t
 
 @dataclass(frozen=True)
 class IndexRead:
-    """A model input whose values a kernel uses unchanged as an index, and the valid range.
+    """A model input whose values a kernel uses as an index, and the valid range.
 
     Valid values: `[-bound, bound)` when `wraps_negative` (Python-style negative indices), else
     `[0, bound)`. The bound is `bound_value`, or else the size of input `bound_input` at `bound_dim`.

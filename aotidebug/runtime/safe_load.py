@@ -7,8 +7,8 @@ For deployment tooling, where a segfault takes the whole server down. Three laye
    file (a truncated .so kills the loading process with SIGBUS, aoti-facts.md section 8);
 2. per call: the package's precompiled input checker (`checks.compile_input_checker`) refuses a
    call that breaks the compiled contract (a static (4096, 4096) package fed (1, 1) segfaults),
-   and ids past the table a kernel indexes with them (`checks.index_range`, AOTC039: inside a
-   parallel loop torch aborts the process);
+   and ids past the table a kernel indexes with them (`checks.index_range`, AOTC039 and AOTC042:
+   inside a parallel loop torch aborts the process);
 3. optionally (`isolate=True`) the package lives in a persistent worker process
    (`aotidebug.worker`): a crash or a hang there is a `CrashError` here, and the worker restarts.
 """
@@ -360,9 +360,10 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
     `check_inputs` turns on the pre-call checks: inputs against the compiled contract, constants
     given to `load_constants` against the compiled constants, and, for a package compiled without
     its weights, that `load_constants` supplied every constant before the first call.
-    `check_indices` (with `check_inputs`) also compares each input a CPU kernel uses unchanged as
-    an index with the bound that kernel checks (one min/max per such input and call); turn it off
-    for a model that reads only part of an index input, whose unread part may hold any value.
+    `check_indices` (with `check_inputs`) also compares each input a kernel uses as an index (as it
+    is or after steps such as `- 1`) with the bound that kernel checks (one min/max per such input
+    and call; AOTC039, AOTC042); turn it off for a model that reads only part of an index input,
+    whose unread part may hold any value.
     `isolate=True` runs the package in a persistent worker process: a crash (SIGSEGV, SIGILL,
     SIGABRT, ...) or a call longer than `timeout` seconds becomes `CrashError`, and the worker is
     restarted on the next call. `timeout` needs `isolate=True` (an in-process call cannot be
