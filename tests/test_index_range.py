@@ -268,7 +268,7 @@ def test_dynamic_bound_is_the_other_inputs_size_and_negatives_wrap(iob):
     assert m(torch.randn(7, 4), torch.tensor([0, 1, 6])).shape == (3, 4)
 
 
-def test_transformed_ids_are_not_checked_and_check_indices_false_turns_it_off(iob):
+def test_ids_are_checked_through_monotone_steps_only_and_check_indices_false_turns_it_off(iob):
     import torch
 
     ids = torch.tensor([[0, 1, 2], [3, 4, 5]])
