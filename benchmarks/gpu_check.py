@@ -41,7 +41,7 @@ its files say `"real_capture": false` and it refuses to write into tests/fixture
 Public API used (must stay stable): aotidebug.diagnose(error, model=, inputs=, package=, device=),
 Diagnosis.to_json(); aotidebug.inspect_package(path) -> .device_type, .metadata, .files,
 .unreadable; aotidebug.check_host(info, device_index=) -> Findings (.code, .severity, .category,
-.message); aotidebug.safe_load(path, isolate=True, timeout=, check_inputs=, device_index=) ->
+.message); aotidebug.safe_load(path, isolate=True, timeout=, check_inputs=, check_indices=, device_index=) ->
 SafeModel (callable, .close()); aotidebug.AOTIDebugError (.details, .diagnosis);
 aotidebug.bisect(model, inputs, device=, timeout=, example_inputs=, dynamic_shapes=) ->
 BisectResult.to_dict().
@@ -167,7 +167,10 @@ CASES: list[dict[str, Any]] = [
     dict(name="embedding_index_oob", package="dyn", expected="index_out_of_bounds", kernel="embedding",
          bound=EMB_ROWS, cuda_only=False, kernel_fault=True, bisect=True,
          text={"assert": "index_out_of_bounds", "error": "index_out_of_bounds"},
-         safe_load=[{"check_inputs": True}, {"check_inputs": True, "inputs": "good", "compare": True}],
+         # checked: the id range check (AOTC039) refuses it before the kernel, which on a GPU is
+         # the Triton index reader's first real CUDA package; unchecked: the device assert itself
+         safe_load=[{"check_inputs": True}, {"check_inputs": True, "check_indices": False},
+                    {"check_inputs": True, "inputs": "good", "compare": True}],
          description=f"index {OOB_INDEX} into Embedding({EMB_ROWS}, {FEAT}) (dynamic batch 4): "
                      "Inductor's indirect-index assertion fires in the generated kernel"),
     dict(name="input_wrong_device", package="static", expected="device_mismatch", kernel="sin",
@@ -468,6 +471,8 @@ def _safe_load_variant(aotidebug: Any, spec: dict, case: dict, variant: dict) ->
     t0 = time.perf_counter()
     kwargs: dict[str, Any] = {"isolate": True, "timeout": float(spec["call_timeout"]),
                               "check_inputs": bool(variant.get("check_inputs", True))}
+    if "check_indices" in variant:
+        kwargs["check_indices"] = bool(variant["check_indices"])
     index = resolve_index(case.get("device_index"))
     if index is not None:
         kwargs["device_index"] = index

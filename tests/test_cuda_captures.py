@@ -212,7 +212,10 @@ def test_cpu_dry_run_orchestration_end_to_end(tmp_path):
     assert cap["tools"]["diagnose"]["category"] == "index_out_of_bounds"
     assert cap["tools"]["bisect"] == {"skipped": "--no-bisect"}
     loads = {json.dumps(v["variant"], sort_keys=True): v for v in cap["tools"]["safe_load"]}
-    bad = loads[json.dumps({"check_inputs": True}, sort_keys=True)]
+    checked = loads[json.dumps({"check_inputs": True}, sort_keys=True)]  # refused before the kernel
+    assert checked["exception"] == "InputMismatchError" and checked["diagnosis"]["code"] == "AOTC039"
+    assert checked["diagnosis"]["category"] == "index_out_of_bounds"
+    bad = loads[json.dumps({"check_inputs": True, "check_indices": False}, sort_keys=True)]  # the kernel's own check
     assert bad["exception"] == "AOTIRuntimeError" and bad["diagnosis"]["category"] == "index_out_of_bounds"
     good = [v for v in cap["tools"]["safe_load"] if v["variant"].get("inputs") == "good"][0]
     assert good["result"] == "returned" and good["matches_in_process"]["equal"] is True
