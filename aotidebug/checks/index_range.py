@@ -70,7 +70,7 @@ class IndexRangeCheck:
         ilo, ihi = r.index_of(lo), r.index_of(hi)
         if low <= ilo and ihi < bound:
             return None
-        name = self.names[r.input_index] if r.input_index < len(self.names) else r.input_name
+        name = self._name(r)
         where = f"size {bound} of input {r.bound_input} dim {r.bound_dim}" if r.bound_value is None \
             else f"{bound}"
         mapped = f", which the kernel turns into {r.formula(name)} = {ilo}..{ihi}," if r.steps else ""
@@ -85,6 +85,10 @@ class IndexRangeCheck:
             examples=(stats or {}).get("examples", []), kernel=r.kernel, kernel_line=r.line,
             assertion=r.assertion, bound_input=r.bound_input, bound_dim=r.bound_dim)
 
+    def _name(self, r: IndexRead) -> str:
+        """The input's name in the contract, else the wrapper's (`arg1_1`)."""
+        return self.names[r.input_index] if r.input_index < len(self.names) else r.input_name
+
     def _check_size(self, r: IndexRead, t: Any) -> Finding | None:
         """AOTC042: the kernel indexes a `bound`-row table with its counter over this size."""
         size = int(t.shape[r.size_dim])
@@ -94,7 +98,7 @@ class IndexRangeCheck:
         first, last = r.index_of(0), r.index_of(size - 1)
         if low <= first and last < r.bound_value:
             return None
-        name = self.names[r.input_index] if r.input_index < len(self.names) else r.input_name
+        name = self._name(r)
         pos = r.formula("position")
         return finding(
             "AOTC042", f"input {r.input_index} ({name}): size {size} at dim {r.size_dim}, but kernel "
@@ -134,6 +138,12 @@ def index_range_check(info: Any, model: str = "model", names: Sequence[str] = ()
     n = n_inputs if n_inputs is not None else 1 + max(
         max(r.input_index, r.bound_input or 0) for r in reads)
     return IndexRangeCheck(reads, n, tuple(names))
+
+
+def index_range_check_for(checker: Any, model: str = "model") -> IndexRangeCheck | None:
+    """The check for the package an `InputChecker` was compiled for, named as its contract."""
+    return index_range_check(checker.info, model, [e.name for e in checker.expectations],
+                             len(checker.expectations))
 
 
 def _texts(info: Any, model: str) -> tuple[str | None, str | None]:

@@ -518,10 +518,9 @@ def check_inputs(info_or_path: PackageInfo | str | os.PathLike[str], inputs: obj
     check = compile_input_checker(info_or_path, model)
     findings = check.explain(inputs, kwargs)  # every note, not the per-call fast verdict
     if indices and not any(f.fatal for f in findings):
-        from .index_range import index_range_check
+        from .index_range import index_range_check_for
 
-        ids = index_range_check(check.info, model, [e.name for e in check.expectations],
-                                len(check.expectations))
+        ids = index_range_check_for(check, model)
         if ids is not None:
             a, k = _normalize_call(inputs, kwargs, check.struct)
             findings.extend(ids(a, k or None))

@@ -164,12 +164,14 @@ def split_args(text: str) -> list[str]:
 
 
 def _balanced(text: str, open_at: int) -> str | None:
-    """Text between the parenthesis at `open_at` and its match (None if unbalanced)."""
+    """Text between the bracket at `open_at` (a parenthesis, or `[` for a subscript) and its
+    match (None if unbalanced)."""
+    opener, closer = ("[", "]") if text[open_at:open_at + 1] == "[" else ("(", ")")
     depth = 0
     for i in range(open_at, min(len(text), open_at + 20000)):
-        if text[i] == "(":
+        if text[i] == opener:
             depth += 1
-        elif text[i] == ")":
+        elif text[i] == closer:
             depth -= 1
             if depth == 0:
                 return text[open_at + 1:i]

@@ -20,9 +20,10 @@ codegen and hand-written fixtures (tests/fixtures/triton), not yet from a real C
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Callable
 
 from . import bounds as B
 
@@ -125,7 +126,7 @@ def _kind(expr: str, env: dict[str, tuple], bound: tuple) -> tuple:
     raw = _TL_TO.sub("", raw)
     m = _TL_CALL.match(raw)
     if m:
-        inner = _balanced_any(raw, m.end() - 1)
+        inner = B._balanced(raw, m.end() - 1)
         if inner is None or m.end() + len(inner) + 1 != len(raw):
             return ("bad",)
         parts = B.split_args(inner)
@@ -144,7 +145,7 @@ def _kind(expr: str, env: dict[str, tuple], bound: tuple) -> tuple:
     if m:
         ptr = m.group("vptr") or m.group("ptr")
         opener = raw.index("(" if m.group("vptr") else "[", m.start())
-        inner = _balanced_any(raw, opener)
+        inner = B._balanced(raw, opener)
         if inner is not None and "tmp" not in inner and opener + len(inner) + 2 == len(raw):
             return ("x", ptr, ())
         return ("bad",)
@@ -192,20 +193,6 @@ def _step(a: tuple, op: str, b: tuple, bound: tuple) -> tuple:
     return ("bad",)
 
 
-def _balanced_any(text: str, open_at: int) -> str | None:
-    """Text between the bracket at `open_at` (`(` or `[`) and its match."""
-    close = {"(": ")", "[": "]"}[text[open_at]]
-    depth = 0
-    for i in range(open_at, len(text)):
-        if text[i] == text[open_at]:
-            depth += 1
-        elif text[i] == close:
-            depth -= 1
-            if depth == 0:
-                return text[open_at + 1:i]
-    return None
-
-
 def _leaf(tok: str, env: dict[str, tuple], bound: tuple) -> tuple:
     """The kind of one token: a tmp (from `env`), a loop counter, an integer, a size parameter."""
     if _TMP.match(tok):
@@ -246,12 +233,10 @@ def plain_read(body: str, var: str, at: int, bound: tuple) -> tuple[str, bool, t
         todo.extend((t, defs[i][0]) for t in re.findall(r"\btmp\d+\b", defs[i][2]))
         if len(chain) > 40:
             return None
-    env: dict[str, tuple] = {}
-    kinds: dict[int, tuple] = {}
+    env: dict[str, tuple] = {}  # each name's kind at its latest definition so far
     for i in sorted(chain):  # source order: operands are defined before use
-        env = {defs[j][1]: kinds[j] for j in sorted(kinds) if j < i and defs[j][0] < defs[i][0]}
-        kinds[i] = _kind(defs[i][2], env, bound)
-    top = kinds[B._nearest(defs, var, at)]  # type: ignore[index]
+        env[defs[i][1]] = _kind(defs[i][2], env, bound)
+    top = env[var]
     if top[0] == "xb" and top[3] is not None:  # an offset that happens to equal the bound
         top = ("x", top[1], top[2] + (("+", top[3]),))
     if top[0] in ("x", "w"):
@@ -281,7 +266,7 @@ def plain_index_reads(wrapper: str | None, kernel_src: str | None) -> tuple[Inde
     if not wrapper:
         return ()
     names = B.input_names(wrapper)
-    syms = _Lazy(lambda: B.size_symbols(wrapper))  # read only for a bound that is a size
+    syms = functools.cache(lambda: B.size_symbols(wrapper))  # read only for a bound that is a size
     out: dict[tuple, IndexRead] = {}
     # a CPU wrapper beside its kernel.cpp defines no kernels: read it for Triton sources only
     own = "triton" in wrapper or not kernel_src
@@ -298,20 +283,8 @@ def plain_index_reads(wrapper: str | None, kernel_src: str | None) -> tuple[Inde
     return tuple(out.values())
 
 
-class _Lazy:
-    """A mapping computed on first use (the size symbols: a full scan of the wrapper)."""
-
-    def __init__(self, make: Any) -> None:
-        self._make, self._value = make, None
-
-    def get(self) -> dict[str, tuple[str, int]]:
-        if self._value is None:
-            self._value = self._make()
-        return self._value  # type: ignore[return-value]
-
-
 def _read_at(site: B.AssertionSite, src: str, spans: dict[str, tuple[int, int]], wrapper: str,
-             names: dict[str, int], lazy_syms: _Lazy) -> IndexRead | None:
+             names: dict[str, int], size_symbols: Callable[[], dict[str, tuple[str, int]]]) -> IndexRead | None:
     """The IndexRead of one assertion, or None where any step is not plain."""
     if site.kernel not in spans or not site.upper or site.lower not in (None, "0"):
         return None
@@ -330,7 +303,7 @@ def _read_at(site: B.AssertionSite, src: str, spans: dict[str, tuple[int, int]],
     if _LOOPVAR.match(read[0]):  # the counter runs to a size of one input: that size is the index
         if value is None:
             return None
-        syms = lazy_syms.get()
+        syms = size_symbols()
         extent = loop_extent(src[a:b], read[0], at)
         sym = calls[0].arg_for(extent) if extent and _SYM.match(extent) else None
         if sym not in syms or syms[sym][0] not in names:
@@ -343,7 +316,7 @@ def _read_at(site: B.AssertionSite, src: str, spans: dict[str, tuple[int, int]],
         return None
     bound_input = bound_dim = None
     if value is None:
-        syms = lazy_syms.get()
+        syms = size_symbols()
         bound_arg = calls[0].arg_for(site.upper) or ""
         if (const_arg := B.const_value(bound_arg)) is not None:
             value = const_arg

@@ -387,10 +387,9 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
         checker = compile_input_checker(info, model_name)
         contract = checker.model  # the ModelInfo the input checks resolved (info.model's lookup)
         if check_indices:
-            from ..checks.index_range import index_range_check
+            from ..checks.index_range import index_range_check_for
 
-            index_check = index_range_check(info, model_name, [e.name for e in checker.expectations],
-                                            len(checker.expectations))
+            index_check = index_range_check_for(checker, model_name)
     index = -1 if device_index is None else device_index  # -1: CPU, or the current GPU
     if isolate:
         from .worker.client import Worker
