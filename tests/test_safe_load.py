@@ -117,7 +117,7 @@ BAD_PACKAGES = {
 CODES = {"random-bytes": "AOTP003", "truncated-archive": "AOTP003", "missing-so": "AOTP005",
          "missing-metadata": "AOTP005",
          "truncated-so": "AOTP007", "dotdot-entry": "AOTP010", "zip-bomb": "AOTP011",
-         "nonexistent": "AOTP001", "directory": "AOTP002", "not-aoti-zip": "AOTP006"}
+         "nonexistent": "AOTP001", "directory": "AOTP032", "not-aoti-zip": "AOTP006"}
 HOSTILE_CASES = {"dotdot-entry", "zip-bomb"}
 
 
@@ -143,7 +143,7 @@ def test_bad_package_gives_package_error_before_loading(case, small, tmp_path):
     assert set(os.listdir(tmp_path)) == before          # nothing extracted beside the package
     assert not (tmp_path / "escaped.txt").exists()
     words = {"truncated-so": "SIGBUS", "missing-so": "no compiled .so", "dotdot-entry": "parent-directory",
-             "zip-bomb": "zip bomb", "nonexistent": "not found", "directory": "directory"}
+             "zip-bomb": "zip bomb", "nonexistent": "not found", "directory": "folder holds no AOTI package"}
     if case in words:
         assert words[case] in str(err)
 

@@ -83,32 +83,11 @@ def read_sources(package: Any, model: str = "model") -> Sources:
 
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
-MAX_WALK = 10000  # files looked at under a user-given folder, so a huge tree cannot stall diagnose()
 
 
-def _walk(root: Path) -> list[Path]:
-    """Up to MAX_WALK files under `root`, breadth first, never following symlinked folders."""
-    out: list[Path] = []
-    todo = [root]
-    while todo and len(out) < MAX_WALK:
-        d = todo.pop(0)
-        try:
-            entries = sorted(d.iterdir())
-        except OSError:
-            continue
-        for e in entries:
-            if e.is_dir() and not e.is_symlink():
-                todo.append(e)
-            elif e.is_file():
-                out.append(e)
-                if len(out) >= MAX_WALK:
-                    break
-    return out
-
-
-def _read_capped(p: Path | None) -> str | None:
+def _read_capped(p: Path) -> str | None:
     try:
-        if p is None or not p.is_file() or p.stat().st_size > MAX_SOURCE_BYTES:
+        if not p.is_file() or p.stat().st_size > MAX_SOURCE_BYTES:
             return None
         return p.read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -116,20 +95,31 @@ def _read_capped(p: Path | None) -> str | None:
 
 
 def _read_sources_files(path: str) -> Sources:
-    """An extracted package folder or a bare `*.wrapper.cpp` (guide step 1 allows either)."""
+    """An extracted package folder or a bare `*.wrapper.cpp` (guide step 1 allows either); a
+    folder is read through the package's one folder reader (capped, symlinks never followed)."""
+    from ..package.folder import Folder
+
     root = Path(path)
     if not root.exists():
         return Sources(where=path, problem=f"{path} does not exist")
     if root.is_file():
         return Sources(wrapper=_read_capped(root), where=path)
-    files = _walk(root)
+    try:
+        with Folder(root) as folder:
+            names = folder.names
 
-    def first(suffix: str) -> Path | None:
-        return next((f for f in files if f.name.endswith(suffix)), None)
-    wrapper = first(".wrapper.cpp") or next((f for f in files if f.suffix == ".cpp"
-                                            and not f.name.endswith(".kernel.cpp")), None)
-    src = Sources(_read_capped(wrapper), _read_capped(first(".kernel.cpp")),
-                  _read_capped(first(PROVENANCE_MEMBER)), where=path)
+            def read(name: str | None) -> str | None:
+                if name is None or folder.size(name) > MAX_SOURCE_BYTES:
+                    return None
+                return folder.read_text(name, MAX_SOURCE_BYTES)
+
+            def first(suffix: str) -> str | None:
+                return next((n for n in names if n.endswith(suffix)), None)
+            wrapper = first(".wrapper.cpp") or next((n for n in names if n.endswith(".cpp")
+                                                     and not n.endswith(".kernel.cpp")), None)
+            src = Sources(read(wrapper), read(first(".kernel.cpp")), read(first(PROVENANCE_MEMBER)), where=path)
+    except Exception as exc:  # PackageError: unreadable, or past the folder reader's caps
+        return Sources(where=path, problem=f"{type(exc).__name__}: {exc}")
     return src if (src.wrapper or src.kernel) else replace(src, problem=f"no generated .cpp sources under {path}")
 
 

@@ -252,8 +252,8 @@ REBUILD_PACKAGE = (
 )
 
 PASS_PACKAGE_PATH = (
-    "Pass the path of the .pt2 written by aoti_compile_and_package (check the path, and that the "
-    "copy finished)."
+    "Pass the path of the .pt2 written by aoti_compile_and_package, or of the folder it was "
+    "extracted to (check the path, and that the copy finished)."
 )
 
 REFUSE_HOSTILE_ARCHIVE = (

@@ -17,7 +17,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 from . import generated as contract
 from .pytree_spec import spec_structure
-from .archive import DEFAULT_LIMITS, Archive, common_prefix, is_zip, unsafe_member_reason
+from .archive import DEFAULT_LIMITS, common_prefix, is_zip, unsafe_member_reason
+from .folder import Folder
+from .members import open_members
 from ..core.result import jsonable
 from ..core.errors import PackageError
 
@@ -152,7 +154,7 @@ class PackageInfo:
     """The compiled contract of a package. `unreadable` says what could not be read, and why."""
 
     path: str
-    format: str  # "pt2" | "legacy-so" | "extracted" (a loaded model's folder) | "exported-program"
+    format: str  # "pt2" | "folder" (an extracted .pt2) | "legacy-so" | "extracted" (a loaded model's folder) | "exported-program"
     device_type: str | None
     metadata: Mapping[str, str] = field(default_factory=dict)
     models: tuple[ModelInfo, ...] = ()
@@ -172,8 +174,8 @@ class PackageInfo:
         """One member's text (size-capped), or for a legacy `.so` a listed file beside it."""
         if member not in self.files:
             raise PackageError(f"{member!r} is not a file of {self.path}", path=self.path, member=member)
-        if self.format == "pt2":
-            with Archive(self.path) as arc:
+        if self.format in ("pt2", "folder"):
+            with open_members(self.path) as arc:
                 return arc.read_text(member)
         target = Path(self.path).parent / member
         try:
@@ -313,8 +315,10 @@ def _read_noted(read: Callable[[str], str], member: str | None, unreadable: list
 
 # ---------------------------------------------------------------- .pt2
 def _inspect_pt2(path: str) -> PackageInfo:
-    with Archive(path) as arc:
-        unreadable: list[str] = []
+    with open_members(path) as arc:
+        folder = isinstance(arc, Folder)
+        refused = arc.refused if isinstance(arc, Folder) else {}
+        unreadable: list[str] = [f"{n!r}: {why}; not read" for n, why in refused.items()]
         names: list[str] = []
         for n in arc.names:  # hostile names (`../x`, absolute) are reported, never used
             reason = unsafe_member_reason(n)
@@ -331,8 +335,10 @@ def _inspect_pt2(path: str) -> PackageInfo:
                 if len(parts) >= 2:
                     by_model.setdefault(parts[0], []).append(n)
         if not by_model:
-            raise PackageError(f"{path} is a zip archive but not an AOTI package (no {AOTI_DIR}<model>/ "
-                               "members; is it a torch.export.save file?)", path=path, problem="not-aoti")
+            what = "folder holds no AOTI package" if folder else "is a zip archive but not an AOTI package"
+            raise PackageError(f"{path} {what} (no {AOTI_DIR}<model>/ members; is it a "
+                               "torch.export.save file?)", path=path,
+                               problem="not-aoti-folder" if folder else "not-aoti")
         metadata: dict[str, str] = {}
         models: list[ModelInfo] = []
         for mname in sorted(by_model, key=lambda m: (m != "model", m)):
@@ -365,8 +371,8 @@ def _inspect_pt2(path: str) -> PackageInfo:
             unreadable += missing
     models_t = tuple(models)
     files = tuple(names)
-    return PackageInfo(path, "pt2", _device_type(metadata, models_t, files), metadata, models_t,
-                       files, tuple(unreadable))
+    return PackageInfo(path, "folder" if folder else "pt2", _device_type(metadata, models_t, files),
+                       metadata, models_t, files, tuple(unreadable))
 
 
 # ---------------------------------------------------------------- legacy .so
@@ -405,8 +411,9 @@ def _inspect_legacy_so(path: str) -> PackageInfo:
 def inspect_package(path: PackageInfo | str | os.PathLike[str]) -> PackageInfo:
     """Read what a package was compiled for and expects. Never loads or executes it.
 
-    Accepts a `.pt2` or a legacy `.so` (generated sources beside it); anything missing, corrupt,
-    truncated, hostile or not AOTI raises PackageError with the original exception chained.
+    Accepts a `.pt2`, the folder it was extracted to (format "folder"), or a legacy `.so`
+    (generated sources beside it); anything missing, corrupt, truncated, hostile or not AOTI
+    raises PackageError with the original exception chained.
     """
     if isinstance(path, PackageInfo):
         return path
@@ -416,9 +423,8 @@ def inspect_package(path: PackageInfo | str | os.PathLike[str]) -> PackageInfo:
         raise PackageError(f"not a package path: {type(path).__name__}", problem="not-a-file") from exc
     if not os.path.exists(spath):
         raise PackageError(f"package not found: {spath}", path=spath, problem="not-found")
-    if os.path.isdir(spath):
-        raise PackageError(f"package path is a directory, not a .pt2 or .so: {spath}", path=spath,
-                           problem="not-a-file")
+    if os.path.isdir(spath):  # an extracted .pt2, which aoti_load_package also loads
+        return _inspect_pt2(spath)
     if not os.path.isfile(spath):  # a FIFO or device would block the read below
         raise PackageError(f"package path is not a regular file: {spath}", path=spath, problem="not-a-file")
     try:

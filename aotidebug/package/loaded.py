@@ -113,4 +113,4 @@ def locate(model: object, error_text: str = "", read_maps: Callable[[], str] | N
     folder = os.path.dirname(info.path)
     notes = tuple(u for u in info.unreadable if not u.startswith("legacy .so"))
     return Located(replace(info, format="extracted", unreadable=notes),
-                   f"read from the folder the loader extracted it to, {folder}")
+                   f"read from the folder its library was loaded from, {folder}")

@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ..core.categories import Category
+from .worker.client import LOADER_OPTIONS
 from ..core.refusals import REFUSALS
 from ..core.result import Diagnosis, Evidence
 from ..core.errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
@@ -66,13 +67,15 @@ def _refuse(path: str, problems: list[tuple[str, str]]) -> None:
 def preflight(path: str, *, device_index: int | None = None, model_name: str = "model"):
     """Everything checked before loading; returns the PackageInfo or raises a typed error."""
     from ..checks.host import check_host
-    from ..package.archive import is_zip, load_problems
+    from ..package.archive import is_zip
+    from ..package.members import load_problems
     from ..package.inspect import inspect_package
 
-    problems = load_problems(path, model_name) if os.path.isfile(path) and is_zip(path) else []
+    readable = os.path.isdir(path) or (os.path.isfile(path) and is_zip(path))  # a .pt2 or its extraction
+    problems = load_problems(path, model_name) if readable else []
     _refuse(path, [p for p in problems if p[0] in HOSTILE])  # before anything else reads it
-    info = inspect_package(path)  # PackageError on missing, directory, corrupt, not AOTI
-    if info.format != "pt2":
+    info = inspect_package(path)  # PackageError on missing, corrupt, not AOTI
+    if info.format not in ("pt2", "folder"):
         raise PackageError(f"{path} is a legacy {info.format} package: safe_load takes .pt2 packages "
                            "from torch._inductor.aoti_compile_and_package (run `aotidebug migrate` "
                            "on the code that builds it)", path=path, problem="legacy")
@@ -354,7 +357,8 @@ def _load_error(path: str, exc: BaseException) -> AOTIDebugError:
 # ----------------------------------------------------------------------------- entry point
 def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, check_inputs: bool = True,
               isolate: bool = False, timeout: float | None = None, model_name: str = "model",
-              check_indices: bool = True) -> SafeModel:
+              check_indices: bool = True, run_single_threaded: bool = False, num_runners: int = 1,
+              use_stream_affinity: bool = False) -> SafeModel:
     """Load an AOTI `.pt2` after pre-flight checks; calls are input-checked and fail typed.
 
     `check_inputs` turns on the pre-call checks: inputs against the compiled contract, constants
@@ -368,6 +372,10 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
     SIGABRT, ...) or a call longer than `timeout` seconds becomes `CrashError`, and the worker is
     restarted on the next call. `timeout` needs `isolate=True` (an in-process call cannot be
     stopped). `model_name`: the model inside the package (packages may hold several).
+    `path` may also be the folder a `.pt2` was extracted to, which torch's loader takes too.
+    `run_single_threaded`, `num_runners` and `use_stream_affinity` go to torch's loader as
+    `aoti_load_package` passes them; one this torch lacks (`use_stream_affinity` before 2.15) is a
+    ValueError unless left at its default.
     """
     if timeout is not None and not isolate:
         raise ValueError("timeout needs isolate=True: an in-process call cannot be interrupted")
@@ -375,6 +383,15 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
         raise ValueError(f"timeout must be positive, got {timeout!r}")
     if device_index is not None and (isinstance(device_index, bool) or not isinstance(device_index, int)):
         raise ValueError(f"device_index must be an int or None, got {device_index!r}")
+    for flag, value in (("run_single_threaded", run_single_threaded), ("use_stream_affinity", use_stream_affinity)):
+        if not isinstance(value, bool):
+            raise ValueError(f"{flag} must be a bool, got {value!r}")
+    if isinstance(num_runners, bool) or not isinstance(num_runners, int) or num_runners < 1:
+        raise ValueError(f"num_runners must be an int >= 1, got {num_runners!r}")
+    if run_single_threaded and num_runners != 1:  # torch's loader refuses it as a load failure
+        raise ValueError(f"num_runners must be 1 when run_single_threaded is True, got {num_runners}")
+    options = {"run_single_threaded": run_single_threaded, "num_runners": num_runners,
+               "use_stream_affinity": use_stream_affinity}
     try:
         spath = os.fspath(path)
     except TypeError as exc:
@@ -391,10 +408,14 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
 
             index_check = index_range_check_for(checker, model_name)
     index = -1 if device_index is None else device_index  # -1: CPU, or the current GPU
+    if any(v != LOADER_OPTIONS[k] for k, v in options.items()):  # the caller's mistake, before loading
+        from .worker.client import loader_kwargs
+
+        loader_kwargs(model_name, index, options)
     if isolate:
         from .worker.client import Worker
 
-        worker = Worker(spath, device_index=index, model_name=model_name,
+        worker = Worker(spath, device_index=index, model_name=model_name, options=options,
                         start_timeout=max(120.0, 4 * timeout) if timeout else 300.0)
         model = SafeModel(spath, info, worker=worker, checker=checker, timeout=timeout, contract=contract,
                           index_check=index_check)
@@ -407,7 +428,7 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
     from .worker.client import load_compiled
 
     try:
-        compiled = load_compiled(spath, model_name=model_name, device_index=index)
+        compiled = load_compiled(spath, model_name=model_name, device_index=index, options=options)
     except Exception as exc:  # ImportError included: a torch without AOTI is a load failure
         raise _load_error(spath, exc) from exc
     return SafeModel(spath, info, model=compiled, checker=checker, contract=contract,

@@ -33,7 +33,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ...core.errors import AOTIDebugError, IsolationError, PackageError
 from ...core.result import Evidence, jsonable
 from ...core.text.launch_trace import LaunchTrace, parse_trace
-from ...package.archive import Archive
+from ...package.members import open_members
 from ...package.generated import PROVENANCE_MEMBER, provenance_entries
 from ..subproc import ProcessOutcome, python_argv, run_isolated
 from .mapping import (Provenance, frames_for, kernel_cuts, occurrence_of_first_bad,
@@ -195,7 +195,7 @@ class BisectResult:
 def read_provenance(package: str | os.PathLike[str]) -> dict[str, list[dict[str, Any]]]:
     """kernel name -> provenance entries (in handle order), through the package's one reader."""
     try:
-        with Archive(package) as z:
+        with open_members(package) as z:
             member = next((n for n in z.names if n.endswith(PROVENANCE_MEMBER)), None)
             text = z.read_text(member) if member else None
     except PackageError:
@@ -207,7 +207,7 @@ def _cpp_sources(package: str | os.PathLike[str]) -> dict[str, str]:
     """Every generated .cpp member of the package (a member that cannot be read is skipped)."""
     texts: dict[str, str] = {}
     try:
-        with Archive(package) as z:
+        with open_members(package) as z:
             for name in z.names:
                 if name.endswith(".cpp"):
                     try:

@@ -38,7 +38,7 @@ import weakref
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ...core.errors import CrashError, IsolationError
 from ...core.result import Evidence
@@ -59,9 +59,18 @@ SERVER_MODULE = "aotidebug.runtime.worker.server"
 CRASH_RECORD, CRASH_SNAPSHOT = "crash.bin", "snapshot.json"
 
 
-def load_compiled(path: str, *, model_name: str = "model", device_index: int = -1) -> Any:
-    """torch's package loader, called with only the arguments this torch version accepts
-    (`device_index` is not in every release users run; -1 means "the default device")."""
+# torch's loader options that `safe_load` passes on, with torch's defaults. Not every release users
+# run has each (2.15.0 added `use_stream_affinity`); a default is then simply not passed.
+LOADER_OPTIONS: Mapping[str, object] = {"run_single_threaded": False, "num_runners": 1,
+                                        "use_stream_affinity": False}
+
+
+def loader_kwargs(model_name: str = "model", device_index: int = -1,
+                  options: Mapping[str, object] | None = None) -> dict[str, Any]:
+    """The arguments this torch's `load_package` accepts for the request (`device_index` and some
+    options are not in every release users run; -1 means "the default device"). Asking for what
+    this torch lacks (a device index, another model, an option of `LOADER_OPTIONS` other than its
+    default) is a ValueError, raised before anything is loaded."""
     import inspect
 
     from torch._inductor.package import load_package
@@ -76,7 +85,22 @@ def load_compiled(path: str, *, model_name: str = "model", device_index: int = -
         kwargs["device_index"] = device_index
     elif device_index != -1:
         raise ValueError(f"this torch's load_package has no device_index (asked for {device_index})")
-    return load_package(path, **kwargs)
+    for name, value in (options or {}).items():
+        if name not in LOADER_OPTIONS:
+            raise ValueError(f"unknown loader option {name!r} (known: {', '.join(LOADER_OPTIONS)})")
+        if name in params:
+            kwargs[name] = value
+        elif value != LOADER_OPTIONS[name]:
+            raise ValueError(f"this torch's load_package has no {name} (asked for {value!r})")
+    return kwargs
+
+
+def load_compiled(path: str, *, model_name: str = "model", device_index: int = -1,
+                  options: Mapping[str, object] | None = None) -> Any:
+    """torch's package loader, called with only the arguments this torch accepts (`loader_kwargs`)."""
+    from torch._inductor.package import load_package
+
+    return load_package(path, **loader_kwargs(model_name, device_index, options))
 
 
 # ----------------------------------------------------------------------------- process state
@@ -212,12 +236,13 @@ class Worker:
     def __init__(self, package: str | os.PathLike[str], *, device_index: int = -1,
                  model_name: str = "model", start_timeout: float = DEFAULT_START_TIMEOUT,
                  call_timeout: float = DEFAULT_CALL_TIMEOUT,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, options: Mapping[str, object] | None = None) -> None:
         if not call_timeout > 0:
             raise ValueError(f"call_timeout must be positive, got {call_timeout!r}")
         self.package = os.fspath(package)
         self.device_index = device_index
         self.model_name = model_name
+        self.options = dict(options or {})
         self.start_timeout = start_timeout
         self.call_timeout = call_timeout
         self.env = dict(env or {})
@@ -264,7 +289,8 @@ class Worker:
             self._loading = True
             reply, _ = self._exchange({"op": Op.LOAD.value, "protocol": PROTOCOL,
                                        "path": self.package, "device_index": self.device_index,
-                                       "model_name": self.model_name}, [], self.start_timeout)
+                                       "model_name": self.model_name, "options": self.options},
+                                      [], self.start_timeout)
             self._loading = False
             self.info = reply
             return reply

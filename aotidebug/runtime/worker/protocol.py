@@ -27,7 +27,7 @@ PROTOCOL = 1                       # bumped when a frame's meaning changes; chec
 class Op(str, Enum):
     """The kinds of request the parent sends (the `op` field of a frame)."""
 
-    LOAD = "load"          # load the package: path, model_name, device_index, protocol
+    LOAD = "load"          # load the package: path, model_name, device_index, options, protocol
     CALL = "call"          # call the loaded model with a pytree of args and kwargs
     METHOD = "method"      # call a public method of the model or its loader
     EXIT = "exit"          # stop serving (no reply)

@@ -50,7 +50,8 @@ class Server:
                              f"{PROTOCOL}: the parent and worker come from different aotidebug copies")
         _record_crashes(self.directory, None)          # a SIGBUS while loading is recorded too
         self.model = load_compiled(req["path"], model_name=req.get("model_name") or "model",
-                                   device_index=int(req.get("device_index", -1)))
+                                   device_index=int(req.get("device_index", -1)),
+                                   options=req.get("options") or None)
         _record_crashes(self.directory, req["path"])   # snapshot the package's .so (idempotent)
         loader = self.model.loader
         spec = None
