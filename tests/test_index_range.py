@@ -144,6 +144,19 @@ def test_a_load_its_casts_monotone_steps_and_torchs_own_wrap_make_a_plain_read(b
 
 
 FIXTURES = __import__("pathlib").Path(__file__).parent / "fixtures" / "triton"
+COMPAT_215 = FIXTURES.parent / "compat" / "2.15.0" / "iob_tables"
+
+
+def test_torch_2_15_s_vectorised_wrap_is_read_like_the_older_ones():
+    """Real sources from torch 2.15.0, which CI does not run: its blend casts the negative mask
+    with `inductor_vec_mask_cast<int64_t,2>(tmp7)` (SOURCE.md there); unread, ids go unchecked."""
+    wrapper, kernel = ((COMPAT_215 / f).read_text() for f in ("wrapper.cpp", "kernel.cpp"))
+    got = {(r.input_index, r.bound_value, r.wraps_negative) for r in plain_index_reads(wrapper, kernel)}
+    assert got == {(0, 50, True)}
+    older = kernel.replace("inductor_vec_mask_cast<int64_t,2>(tmp7)", "tmp7.template cast<int64_t,2>()")
+    assert older != kernel and {(r.input_index, r.bound_value) for r in plain_index_reads(wrapper, older)} == {(0, 50)}
+
+
 
 
 def test_triton_kernels_a_cuda_wrapper_embeds_are_read_too():

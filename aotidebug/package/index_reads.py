@@ -30,7 +30,8 @@ from . import bounds as B
 # Casts and vector conversions that leave an integer index unchanged, written `NAME<...>(E)`.
 _CAST_HEAD = re.compile(
     r"(?<![\w:])(?:static_cast|c10::convert|at::vec::convert|at::vec::VectorizedN|at::vec::Vectorized|"
-    r"at::vec::VecMask|int64_t|int32_t|int16_t|int8_t|uint8_t|long)\s*(?:<(?:[^<>()]|<[^<>()]*>)*>)?\s*\(")
+    r"at::vec::VecMask|inductor_vec_mask_cast|int64_t|int32_t|int16_t|int8_t|uint8_t|long)"
+    r"\s*(?:<(?:[^<>()]|<[^<>()]*>)*>)?\s*\(")  # inductor_vec_mask_cast<T,N>(m): 2.15.0's mask cast
 _TEMPLATE_CAST = re.compile(r"\.template\s+cast<[^<>()]*>\(\)")
 _BLENDV = re.compile(r"^decltype\(\s*tmp\d+\s*\)::blendv\(")
 _LOAD = re.compile(r"^(?:(?:at::vec::)?Vectorized(?:N)?(?:<[^<>()]*>)?::loadu\(\s*(?P<vptr>in_ptr\d+)\b"
