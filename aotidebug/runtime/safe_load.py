@@ -408,6 +408,9 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
 
             index_check = index_range_check_for(checker, model_name)
     index = -1 if device_index is None else device_index  # -1: CPU, or the current GPU
+    if use_stream_affinity and (info.device_type or "cpu") == "cpu":  # torch 2.15.0 refuses it as a load failure
+        raise ValueError("use_stream_affinity binds device streams to runners; torch's loader refuses it "
+                         f"for a CPU package ({spath})")
     if any(v != LOADER_OPTIONS[k] for k, v in options.items()):  # the caller's mistake, before loading
         from .worker.client import loader_kwargs
 
