@@ -1,5 +1,6 @@
-"""Version facts, checked against real captures of each torch that CI runs (fixtures in
-tests/fixtures/compat/<version>/, see docs/compat.md).
+"""Version facts, checked against real captures of each torch that CI runs, and of torch 2.15.0,
+run on the development machine only (fixtures in tests/fixtures/compat/<version>/, see
+docs/compat.md).
 
 Two kinds of test:
 - fixture tests run on every leg: each version's captured behaviour is fed to aotidebug, so a
@@ -20,7 +21,7 @@ from aotidebug.core.categories import Category
 from aotidebug.package import generated as contract
 
 COMPAT = Path(__file__).parent / "fixtures" / "compat"
-VERSIONS = ("2.13.0", "2.14.1")
+VERSIONS = ("2.13.0", "2.14.1", "2.15.0")
 CUDA_HOME_NOTICE = re.compile(r"No CUDA runtime is found, using CUDA_HOME='[^']*'")
 
 
@@ -38,17 +39,14 @@ def installed_torch() -> str | None:
     return torch.__version__.split("+")[0]
 
 
-def only_on(version: str):
-    return pytest.mark.skipif(installed_torch() != version, reason=f"behaviour of torch {version}")
-
-
 # ------------------------------------------------------------------ startup notices (issue item 5)
 def test_cuda_home_notice_is_a_cuda_build_fact():
-    """2.14.1 (CUDA build, no GPU) logs the notice on every compile and load; 2.13.0+cpu never."""
-    s14 = load("2.14.1", "startup.json")
+    """2.14.1 and 2.15.0 (CUDA builds, no GPU) log the notice on every compile and load; 2.13.0+cpu never."""
     s13 = load("2.13.0", "startup.json")
-    assert CUDA_HOME_NOTICE.search(s14["compile_static"]["stderr"])
-    assert CUDA_HOME_NOTICE.search(s14["run_static_2x8"]["stderr"])
+    for cuda_build in ("2.14.1", "2.15.0"):
+        s = load(cuda_build, "startup.json")
+        assert CUDA_HOME_NOTICE.search(s["compile_static"]["stderr"])
+        assert CUDA_HOME_NOTICE.search(s["run_static_2x8"]["stderr"])
     assert not any(CUDA_HOME_NOTICE.search(c["stderr"]) for k, c in s13.items() if k != "capture")
 
 
@@ -67,6 +65,7 @@ def test_numpy_warning_is_about_numpy_not_the_version():
 def test_leafspec_future_warning_seen_on_2_13_compile_only():
     assert "LeafSpec)` is deprecated" in load("2.13.0", "startup.json")["compile_static"]["stderr"]
     assert "LeafSpec" not in load("2.14.1", "startup.json")["compile_static"]["stderr"]
+    assert "LeafSpec" not in load("2.15.0", "startup.json")["compile_static"]["stderr"]
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -79,7 +78,7 @@ def test_real_segfault_is_a_crash_on_every_version(version):
     assert d.category is Category.CRASH, (version, d.category, d.code)
 
 
-@only_on("2.14.1")
+@pytest.mark.skipif(installed_torch() not in ("2.14.1", "2.15.0"), reason="behaviour of the CUDA builds run")
 def test_live_cuda_build_logs_the_notice_without_a_gpu():
     import torch
     if not torch.version.cuda or torch.cuda.is_available():
@@ -128,10 +127,13 @@ def test_metadata_keys(version):
 def test_provenance_entry_fields_per_version():
     k13 = load("2.13.0", "provenance.json")["kernel_information"]
     k14 = load("2.14.1", "provenance.json")["kernel_information"]
-    assert set(k13) == set(k14) == {"cpp_fused_0:1", "aoti_torch_cpu_addmm_out:2", "cpp_fused_add_mul_relu_1:3"}
+    k15 = load("2.15.0", "provenance.json")["kernel_information"]
+    assert set(k13) == set(k14) == set(k15) == {"cpp_fused_0:1", "aoti_torch_cpu_addmm_out:2",
+                                                "cpp_fused_add_mul_relu_1:3"}
     assert set(k13["aoti_torch_cpu_addmm_out:2"]) == {"stack_traces", "post_grad_nodes", "pre_grad_nodes"}
+    assert set(k15["aoti_torch_cpu_addmm_out:2"]) == set(k14["aoti_torch_cpu_addmm_out:2"])
     assert {"extern_semantic_key", "input_shapes", "output_shape"} <= set(k14["aoti_torch_cpu_addmm_out:2"])
-    for ki in (k13, k14):  # what aotidebug reads is in both
+    for ki in (k13, k14, k15):  # what aotidebug reads is in each
         entries = contract.provenance_entries(json.dumps(ki))
         assert set(entries) == {"cpp_fused_0", "aoti_torch_cpu_addmm_out", "cpp_fused_add_mul_relu_1"}
         kernels = {k["name"]: k for k in contract.parse_kernels("", contract.parse_provenance(json.dumps(ki)))}
@@ -143,3 +145,14 @@ def test_loaded_model_call_path(version):
     tb = load(version, "calls.json")["wrong_arg_count"]["stderr"]
     assert "torch/export/pt2_archive/_package.py" in tb and "in __call__" in tb
     assert "expected inputs vector size to be 1, but got 2" in tb
+
+
+def test_2_15_loads_a_package_folder_and_takes_new_loader_options():
+    """2.15.0's loader signature (captured): `num_runners` and `use_stream_affinity` on
+    `aoti_load_package`, which safe_load passes on where the installed torch has them."""
+    api15, api14 = load("2.15.0", "api.json"), load("2.14.1", "api.json")
+    assert "use_stream_affinity" in api15["load_package_sig"] and "num_runners" in api15["aoti_load_package_sig"]
+    assert "use_stream_affinity" not in api14["load_package_sig"]
+    from aotidebug.runtime.worker.client import LOADER_OPTIONS
+
+    assert {"num_runners", "use_stream_affinity", "run_single_threaded"} == set(LOADER_OPTIONS)
