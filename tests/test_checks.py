@@ -298,6 +298,23 @@ def test_compute_capability_rules(pk, built, here, expect):
     assert "AOTC112" not in codes(host_findings(info, _facts(compute_capability=here), device_index=1))
 
 
+@pytest.mark.parametrize("recorded,here,warns", [
+    ("2.14.1+cu130", "2.15.0+cu132", True),           # another release line
+    ("2.15.0rc1", "2.15.0+cu132", False),             # a pre-release of the same line
+    ("2.15rc1", "2.15.0", False),                     # ... however it is spelled
+    ("2.15.0", "2.15.0+cpu", False),                  # local labels are builds of one release
+    ("2.16.0.dev20261201+cpu", "2.16.0a0+git1a2b3c4", False),   # nightly and source build
+    ("2.9.1", "2.10.0", True),                        # 2.9 and 2.10: compared as numbers
+    ("not a version", "2.15.0", False),               # unreadable: nothing compared
+])
+def test_torch_versions_are_compared_through_packaging(recorded, here, warns):
+    from aotidebug.package.inspect import PackageInfo
+
+    info = PackageInfo("p.pt2", "pt2", "cpu", {"AOTI_DEVICE_KEY": "cpu", "torch_version": recorded}, (), (), ())
+    got = [f for f in host_findings(info, _facts(torch_version=here)) if f.code == "AOTC120"]
+    assert bool(got) is warns and all(f.severity == "warning" for f in got)
+
+
 def test_parse_compute_capability():
     assert parse_compute_capability("90") == (9, 0)
     assert parse_compute_capability("8.6") == (8, 6)

@@ -12,6 +12,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
+from packaging.version import InvalidVersion, Version
+
 from .codes import finding
 from ..core.result import Finding, Severity
 
@@ -159,14 +161,21 @@ def host_findings(info: PackageInfo, facts: HostFacts, device_index: int | None 
                            "('Incorrect device passed to aoti_runner_cpu'); CPU needs -1",
                            expected=-1, got=device_index))
     recorded = next((v for k, v in md.items() if re.fullmatch(r"(?i)(aoti_)?torch_?version", k)), None)
-    if recorded and facts.torch_version and _major_minor(recorded) != _major_minor(facts.torch_version):
+    built_line, here_line = _release_line(recorded), _release_line(facts.torch_version)
+    if built_line and here_line and built_line != here_line:
         out.append(finding("AOTC120", f"package built with torch {recorded}, this host runs "
                            f"{facts.torch_version}", expected=recorded, got=facts.torch_version))
     return out
 
 
-def _major_minor(v: str) -> tuple[str, ...]:
-    return tuple(re.split(r"[.+]", v)[:2])
+def _release_line(v: str | None) -> tuple[int, ...] | None:
+    """(major, minor) of a torch version, read by `packaging.version`: a local label (`+cpu`,
+    `+cu130`), a pre-release (`2.15.0rc1`) or a nightly (`2.16.0.dev20261201+cpu`) is on the line
+    of its release. None when it is not a version at all: then nothing is compared."""
+    try:
+        return Version((v or "").strip()).release[:2]
+    except InvalidVersion:
+        return None
 
 
 def check_host(info: PackageInfo | str | os.PathLike[str], *, device_index: int | None = None) -> list[Finding]:
