@@ -40,19 +40,22 @@ class Folder:
         if depth > MAX_DEPTH:
             self.refused[rel.rstrip("/")] = f"nested deeper than {MAX_DEPTH} folders"
             return
+        listed: list[os.DirEntry[str]] = []
         with os.scandir(top) as entries:
-            for entry in sorted(entries, key=lambda e: e.name):
-                name = rel + entry.name
-                st = entry.stat(follow_symlinks=False)
-                if stat.S_ISDIR(st.st_mode):
-                    self._walk(entry.path, name + "/", depth + 1)
-                elif stat.S_ISREG(st.st_mode):
-                    self._sizes[name] = st.st_size
-                else:
-                    self.refused[name] = "symlink" if stat.S_ISLNK(st.st_mode) else "not a regular file"
-                if len(self._sizes) + len(self.refused) > self.limits.max_members:
+            for entry in entries:  # counted while listed: a huge folder is refused, not read whole
+                listed.append(entry)
+                if len(listed) + len(self._sizes) + len(self.refused) > self.limits.max_members:
                     raise PackageError(f"package folder has more than {self.limits.max_members} "
                                        f"files: {self.path}", path=self.path, problem="zip-bomb")
+        for entry in sorted(listed, key=lambda e: e.name):
+            name = rel + entry.name
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISDIR(st.st_mode):
+                self._walk(entry.path, name + "/", depth + 1)
+            elif stat.S_ISREG(st.st_mode):
+                self._sizes[name] = st.st_size
+            else:
+                self.refused[name] = "symlink" if stat.S_ISLNK(st.st_mode) else "not a regular file"
 
     def __enter__(self) -> "Folder":
         return self

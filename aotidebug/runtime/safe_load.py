@@ -22,11 +22,11 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ..core.categories import Category
-from .worker.client import LOADER_OPTIONS
 from ..core.refusals import REFUSALS
 from ..core.result import Diagnosis, Evidence
 from ..core.errors import (AOTIDebugError, AOTIRuntimeError, CrashError, HostMismatchError,
                      InputMismatchError, PackageError)
+from .worker.client import LOADER_OPTIONS
 
 # A fatal host finding raises this type (default HostMismatchError: the package is fine, this
 # host cannot run it, e.g. a CPU ISA it lacks or no GPU): data, not an if-chain.
