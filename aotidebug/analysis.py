@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from .core.categories import Category
+from .core.refusals import refusal_diagnosis
 from .core.describe import describe_inputs, environment, error_text, safe_str
 from .core.result import Candidate, Diagnosis, Evidence, Finding, Severity
 from .core.routing.classify import UNKNOWN_CONFIDENCE, diagnose_text
@@ -129,15 +130,43 @@ def _live_structure(error: object) -> Structure | None:
         return None
 
 
+def _starved() -> Diagnosis:
+    d = refusal_diagnosis("reader-out-of-memory", (
+        "aotidebug could not allocate memory in this process while reading the error, so the "
+        "process is at its memory limit, and the failure it was handed is most likely an "
+        "allocation failure too. The error was not read: save its text and run `aotidebug "
+        "diagnose LOG` in a process with memory to spare for a full reading."))
+    assert d is not None
+    return d
+
+
+# Built at import: a process at its memory limit may not be able to build anything when it fails
+# (measured: a first `diagnose()` under a cap compiles its patterns and dies in `re`).
+STARVED = _starved()
+
+
 def explain(error: object = None, model: object = None, inputs: object = None, *,
             package: object = None, device: object = None) -> Diagnosis:
-    """Read the error, then let every analyzer measure what it can; never raises."""
+    """Read the error, then let every analyzer measure what it can; never raises, not even when
+    this process has no memory left (then `STARVED`, which allocates nothing)."""
+    try:
+        return _explain(error, model, inputs, package=package, device=device)
+    except MemoryError:
+        return STARVED
+
+
+def _explain(error: object, model: object, inputs: object, *, package: object,
+             device: object) -> Diagnosis:
     try:
         text = error_text(error)
+    except MemoryError:
+        raise
     except Exception as exc:  # error_text guards each step; this is the last line of defence
         text = f"<aotidebug could not read the error: {type(exc).__name__}>"
     try:
         d = diagnose_text(text, _live_structure(error))
+    except MemoryError:
+        raise
     except Exception as exc:
         log.exception("aotidebug classifier failed")
         d = Diagnosis(Category.UNKNOWN, "aotidebug could not classify this text", "Internal error "
@@ -147,6 +176,14 @@ def explain(error: object = None, model: object = None, inputs: object = None, *
             "device": device}
     for name, analyzer in ANALYZERS:
         d = run_analyzer(d, name, lambda cur: analyzer(cur, call))  # called at once: no late binding
+    try:
+        return _with_context(d, error, text, model, inputs, package, device)
+    except MemoryError:  # the reading stands without its context
+        return d
+
+
+def _with_context(d: Diagnosis, error: object, text: str, model: object, inputs: object,
+                  package: object, device: object) -> Diagnosis:
     context: dict[str, Any] = {"error_type": type(error).__name__ if error is not None else None,
                                "text_chars": len(text)}
     if model is not None:
@@ -159,6 +196,8 @@ def explain(error: object = None, model: object = None, inputs: object = None, *
         context["device"] = safe_str(device)
     try:
         env = environment()
+    except MemoryError:
+        raise
     except Exception:
         env = {}
     return replace(d, context={**context, **dict(d.context)}, environment=env)
@@ -168,6 +207,8 @@ def run_analyzer(d: Diagnosis, name: str, step: Callable[[Diagnosis], Diagnosis]
     """Run one analysis step; its failure becomes evidence, never an exception."""
     try:
         return step(d)
+    except MemoryError:  # nothing more can be measured here; the reading so far stands
+        return d
     except ImportError as exc:
         return replace(d, evidence=d.evidence + (
             Evidence("aotidebug", "analyzer-unavailable", f"{name}: {exc}"),))

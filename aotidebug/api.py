@@ -7,7 +7,7 @@ import os
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .analysis import explain, run_analyzer
+from .analysis import STARVED, explain, run_analyzer
 from .core.result import Diagnosis, Evidence
 
 if TYPE_CHECKING:
@@ -33,11 +33,14 @@ def diagnose(error: BaseException | str | bytes | None = None,
     `bisect_timeout` seconds).
     """
     measured = model
-    if package is None and model is not None:
-        from .runtime.safe_load import SafeModel
+    try:
+        if package is None and model is not None:
+            from .runtime.safe_load import SafeModel
 
-        if isinstance(model, SafeModel):   # it knows its package, whose contract the inputs meet
-            package, measured = model.info, None
+            if isinstance(model, SafeModel):   # it knows its package, whose contract the inputs meet
+                package, measured = model.info, None
+    except MemoryError:  # this process has no memory left, not even for an import
+        return STARVED
     d = explain(error, measured, inputs, package=package, device=device)
     if bisect and model is not None and inputs is not None:
         d = run_analyzer(d, "bisect", lambda d: attach_bisect(d, model, inputs, device, bisect_timeout))
