@@ -90,6 +90,9 @@ class Archive:
             raise PackageError(f"archive has {len(infos)} members (limit {limits.max_members}): "
                                f"refusing a possible zip bomb: {self.path}", path=self.path, problem="zip-bomb")
         self._infos = {i.filename: i for i in infos}
+        # members listed but never read (a folder's symlinks, folder.Folder); a zip has none: its
+        # unsafe names are reported by unsafe_member_reason where they are used
+        self.refused: dict[str, str] = {}
 
     def __enter__(self) -> "Archive":
         return self

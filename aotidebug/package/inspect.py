@@ -317,8 +317,7 @@ def _read_noted(read: Callable[[str], str], member: str | None, unreadable: list
 def _inspect_pt2(path: str) -> PackageInfo:
     with open_members(path) as arc:
         folder = isinstance(arc, Folder)
-        refused = arc.refused if isinstance(arc, Folder) else {}
-        unreadable: list[str] = [f"{n!r}: {why}; not read" for n, why in refused.items()]
+        unreadable: list[str] = [f"{n!r}: {why}; not read" for n, why in arc.refused.items()]
         names: list[str] = []
         for n in arc.names:  # hostile names (`../x`, absolute) are reported, never used
             reason = unsafe_member_reason(n)

@@ -30,7 +30,7 @@ def load_problems(path: str, model_name: str = "model", limits: Limits = DEFAULT
         with open_members(path, limits) as arc:
             total = 0
             sos = []
-            present = list(arc.names) if isinstance(arc, Archive) else list(arc.names) + list(arc.refused)
+            present = [*arc.names, *arc.refused]  # a refused (symlinked) .so is there, unverified
             for name in arc.names:
                 if isinstance(arc, Archive):
                     info = arc.info(name)
