@@ -48,6 +48,23 @@ def test_the_folder_reader_lists_regular_files_with_slashes_and_caps_reads(tmp_p
     assert many.value.problem == "zip-bomb"
 
 
+def test_package_info_reads_several_members_through_one_open(tmp_path, monkeypatch):
+    from aotidebug.package import inspect as inspect_mod
+
+    w, k = "m/data/aotinductor/model/a.wrapper.cpp", "m/data/aotinductor/model/a.kernel.cpp"
+    root = _tree(tmp_path / "pkg", {w: b"wrapper", k: b"kernel"})
+    opened: list[object] = []
+    real = inspect_mod.open_members
+    monkeypatch.setattr(inspect_mod, "open_members", lambda p: (opened.append(p), real(p))[1])
+    info = inspect_mod.PackageInfo(path=str(root), format="folder", device_type="cpu", files=(w, k))
+    assert info.read_texts((w, None, k)) == ("wrapper", None, "kernel")
+    assert len(opened) == 1                      # one listing of the folder for three reads
+    assert info.read_text(k) == "kernel" and len(opened) == 2
+    with pytest.raises(PackageError) as unknown:
+        info.read_texts((w, "m/none"))
+    assert unknown.value.details["member"] == "m/none" and len(opened) == 2   # refused before any open
+
+
 def test_symlinks_and_fifos_are_listed_as_refused_and_never_opened(tmp_path):
     outside = tmp_path / "secret.txt"
     outside.write_text("outside the package")

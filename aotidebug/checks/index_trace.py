@@ -65,13 +65,11 @@ def read_sources(package: Any, model: str = "model") -> Sources:
         info = package if hasattr(package, "read_text") and hasattr(package, "models") else \
             inspect_package(os.fspath(getattr(package, "path", package)))
         mi = info.model(model)
-        texts: dict[str, str | None] = {}
         prov_member = _provenance_member(tuple(info.files), mi.wrapper_member)
-        for key, member in (("wrapper", mi.wrapper_member), ("kernel", mi.kernel_member),
-                            ("provenance", prov_member)):
-            texts[key] = info.read_text(member) if member else None
-        return Sources(texts["wrapper"], texts["kernel"], texts["provenance"], where=str(info.path),
-                       problem=None if texts["wrapper"] or texts["kernel"] else
+        wrapper, kernel, provenance = info.read_texts(
+            (mi.wrapper_member or None, mi.kernel_member or None, prov_member or None))
+        return Sources(wrapper, kernel, provenance, where=str(info.path),
+                       problem=None if wrapper or kernel else
                        "the package holds no generated .cpp sources (it runs, but cannot be traced)")
     except ImportError:
         return _read_sources_zip(package)

@@ -172,11 +172,22 @@ class PackageInfo:
 
     def read_text(self, member: str) -> str:
         """One member's text (size-capped), or for a legacy `.so` a listed file beside it."""
-        if member not in self.files:
-            raise PackageError(f"{member!r} is not a file of {self.path}", path=self.path, member=member)
+        return self.read_texts((member,))[0] or ""
+
+    def read_texts(self, members: Sequence[str | None]) -> tuple[str | None, ...]:
+        """Several members' texts through one open of the package (a zip's directory or a
+        folder's listing is read once, not per member); a None member reads as None."""
+        for member in members:
+            if member is not None and member not in self.files:
+                raise PackageError(f"{member!r} is not a file of {self.path}", path=self.path,
+                                   member=member)
         if self.format in ("pt2", "folder"):
             with open_members(self.path) as arc:
-                return arc.read_text(member)
+                return tuple(None if m is None else arc.read_text(m) for m in members)
+        return tuple(None if m is None else self._read_beside(m) for m in members)
+
+    def _read_beside(self, member: str) -> str:
+        """A legacy `.so` package's listed file, read from beside the library (size-capped)."""
         target = Path(self.path).parent / member
         try:
             with open(target, "rb") as fh:
