@@ -9,6 +9,8 @@ import sys
 import traceback
 from typing import Any
 
+from .text.decode import decode_log, unwiden
+
 MAX_CHAIN = 16
 
 
@@ -28,9 +30,9 @@ def error_text(error: Any) -> str:
     if error is None:
         return ""
     if isinstance(error, str):
-        return error
+        return unwiden(error)
     if isinstance(error, (bytes, bytearray, memoryview)):
-        return bytes(error).decode("utf-8", errors="replace")
+        return decode_log(error)
     if not isinstance(error, BaseException):
         return safe_str(error)
     chain: list[BaseException] = []

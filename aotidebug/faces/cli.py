@@ -10,6 +10,7 @@ import sys
 from typing import Any, Callable, Literal, Sequence, TextIO
 
 from ..core.errors import AOTIDebugError, AOTIRuntimeError, CrashError, InternalError, IsolationError
+from ..core.text.decode import decode_log
 
 # errors that mean the job could not finish (EXIT_FAILED); any other AOTIDebugError is about what
 # the command was given (EXIT_INPUT)
@@ -32,7 +33,7 @@ def _read_text(path: str) -> str:
     else:
         with open(path, "rb") as fh:
             data = fh.read()
-    return data.decode("utf-8", errors="replace")
+    return decode_log(data)
 
 
 def _emit(out: TextIO, obj: Any, as_json: bool) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .compiler_diag import CompilerDiag, string_abi_only
+from .decode import decode_log
 from .frames import (GLOG_ERROR_LEVELS, LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame,
                      Section, inner_types, is_benign_notice, is_c10_frame, make_frame, parse_text)
 from .guards import always_true_guard
@@ -499,7 +500,7 @@ def _link_of(exc: BaseException, link: str) -> tuple[ExcLink, list[str]]:
     for attr in ("stderr", "output"):
         val = _get(exc, attr)
         if isinstance(val, bytes):
-            val = val.decode("utf-8", "replace")
+            val = decode_log(val)
         if isinstance(val, str) and val:
             extra.append(val)
     first = message.strip().split("\n", 1)[0][:1000] if message.strip() else ""

@@ -1,0 +1,71 @@
+"""Logs saved in another encoding (core/text/decode.py): a UTF-16 log from Windows PowerShell's
+`2> err.txt`, with or without a BOM, read the same as its UTF-8 original, whether handed over as
+bytes, as a file to the CLI, or as text a caller already decoded as UTF-8."""
+
+from __future__ import annotations
+
+import codecs
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import aotidebug
+from aotidebug.core.text.decode import decode_log, unwiden
+from aotidebug.faces import cli
+
+LOGS = Path(__file__).parent / "fixtures" / "logs"
+TEXT = "Traceback (most recent call last):\r\n  File \"run.py\", line 3\r\nRuntimeError: café ✓\r\n"
+# real captures of this machine's torch, each with its labelled category
+CAPTURES = ("cpu-boxed-run-with-a-str", "cpu-autotune-local-cache-cut-short",
+            "cpu-compile-cache-under-a-file")
+
+
+@pytest.mark.parametrize("data", [
+    codecs.BOM_UTF8 + TEXT.encode("utf-8"),
+    TEXT.encode("utf-16"),                               # BOM, this machine's order
+    codecs.BOM_UTF16_BE + TEXT.encode("utf-16-be"),
+    codecs.BOM_UTF32_LE + TEXT.encode("utf-32-le"),      # starts with the UTF-16-LE BOM too
+    codecs.BOM_UTF32_BE + TEXT.encode("utf-32-be"),
+    TEXT.encode("utf-16-le"),                            # no BOM: recognised by its NULs
+    TEXT.encode("utf-16-be"),
+    TEXT.encode("utf-8"),
+], ids=["utf8-bom", "utf16-bom", "utf16be-bom", "utf32le", "utf32be", "utf16le", "utf16be", "utf8"])
+def test_each_encoding_decodes_to_the_same_text(data):
+    assert decode_log(data) == TEXT
+
+
+def test_a_stray_nul_or_broken_bytes_never_switch_the_codec_or_raise():
+    stray = b"RuntimeError: bad\x00 value\n" * 20
+    assert decode_log(stray) == stray.decode("utf-8")
+    assert unwiden(stray.decode("utf-8")) == stray.decode("utf-8")
+    assert decode_log(b"\xff\xfe" + b"A") == "\ufffd"              # a BOM and half a UTF-16 unit
+    assert decode_log(b"\x80\x81abc") == "\ufffd\ufffdabc"
+    assert decode_log(b"") == "" and unwiden("") == ""
+    assert decode_log(bytearray(b"ok")) == "ok" and decode_log(memoryview(b"ok")) == "ok"
+
+
+def test_text_already_decoded_the_wrong_way_is_repaired():
+    ascii_log = TEXT.replace("café ✓", "bad value")  # non-ASCII letters do not survive that misreading
+    wrong = ascii_log.encode("utf-16").decode("utf-8", errors="replace")
+    assert "\x00" in wrong and unwiden(wrong) == ascii_log
+    assert unwiden(ascii_log.encode("utf-16-le").decode("latin-1")) == ascii_log
+    assert unwiden(ascii_log) is ascii_log                        # nothing to repair: the same object
+
+
+@pytest.mark.parametrize("name", CAPTURES)
+def test_a_real_capture_in_utf16_reads_as_its_utf8_original(name, tmp_path):
+    text = (LOGS / f"{name}.txt").read_text(encoding="utf-8")
+    label = json.loads((LOGS / f"{name}.json").read_text())["category"]
+    plain = aotidebug.diagnose(text)
+    assert plain.category.value == label, "the UTF-8 original must read right for the test to mean anything"
+    wide = text.replace("\n", "\r\n").encode("utf-16")
+    for handed in (wide, text.encode("utf-16-le"), wide.decode("utf-8", errors="replace")):
+        d = aotidebug.diagnose(handed)
+        assert (d.category, d.confidence) == (plain.category, plain.confidence)
+    log = tmp_path / "err.txt"
+    log.write_bytes(wide)
+    out = io.StringIO()
+    code = cli.main(["diagnose", str(log), "--json"], out)
+    assert code == cli.EXIT_OK and json.loads(out.getvalue())["category"] == label
