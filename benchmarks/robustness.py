@@ -1,5 +1,6 @@
 """How far a reading survives the way a log reached the user: quoted in a reply, collected by a
-container runtime or a launcher, coloured by a terminal, written on Windows.
+container runtime or a launcher, coloured by a terminal, written on Windows (CRLF and backslashes,
+or saved as UTF-16 by PowerShell), printed inside an exception group.
 
 Usage: python3 benchmarks/robustness.py [corpus.jsonl ...]   (default: the dev set and every blind set)
 
@@ -23,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from aotidebug.core.describe import error_text  # noqa: E402
 from aotidebug.core.routing.classify import diagnose_text  # noqa: E402
 from benchmarks.corpus_accuracy import report_text  # noqa: E402
 
@@ -51,8 +53,24 @@ def _pytest(t: str) -> str:
     return "\n".join(lines[:at] + [("E       " + ln).rstrip() for ln in lines[at:]])
 
 
+def _task_group(t: str) -> str:
+    """The report as Python prints an exception group holding it (a server's asyncio.TaskGroup):
+    the group's own traceback, then the report behind the sub-exception's `    | ` bars."""
+    head = ["  + Exception Group Traceback (most recent call last):",
+            '  |   File "/srv/app/serve.py", line 41, in handle',
+            "  |     async with asyncio.TaskGroup() as tg:",
+            "  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)",
+            "  +-+---------------- 1 ----------------"]
+    return "\n".join(head + ["    | " + ln for ln in t.split("\n")] + ["    +------------------------------------"])
+
+
+def _utf16(t: str) -> bytes:
+    """Saved by Windows PowerShell 5.1 (`2> err.txt`): UTF-16 with a BOM, CRLF line ends."""
+    return t.replace("\n", "\r\n").encode("utf-16")
+
+
 # (name, wrapper): each one a way a real log reaches a report, the words untouched.
-WRAPPERS: tuple[tuple[str, Callable[[str], str]], ...] = (
+WRAPPERS: tuple[tuple[str, Callable[[str], str | bytes]], ...] = (
     ("github-quote", _each_line("> ")),
     ("kubectl-logs", _each_line("2026-01-01T12:00:00.123456789Z stderr F ")),
     ("torchrun-rank", _each_line("[rank0]: ")),
@@ -63,7 +81,12 @@ WRAPPERS: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("windows", _windows),
     ("indented", _each_line("    ")),
     ("pytest", _pytest),
+    ("task-group", _task_group),
+    ("powershell-utf16", _utf16),
+    ("utf16-as-utf8", lambda t: _utf16(t).decode("utf-8", errors="replace")),
 )
+
+
 def hard_wrap(text: str, width: int) -> str:
     """Every line cut at `width` columns, the way some consoles copy."""
     return "\n".join(ln[i:i + width] for ln in text.split("\n") for i in range(0, max(len(ln), 1), width))
@@ -75,8 +98,9 @@ LOSSES: tuple[tuple[str, Callable[[dict], str]], ...] = (
 )
 
 
-def read(text: str) -> str:
-    return diagnose_text(text).category.value
+def read(text: str | bytes) -> str:
+    """The category read from the text as `diagnose()` takes it (bytes are decoded there)."""
+    return diagnose_text(error_text(text)).category.value
 
 
 def measure(rows: list[dict]) -> list[tuple[str, float, float]]:
@@ -84,7 +108,7 @@ def measure(rows: list[dict]) -> list[tuple[str, float, float]]:
     plain = [read(report_text(r)) for r in rows]
     n = max(len(rows), 1)
     out = [("plain", 1.0, sum(p == r["category"] for p, r in zip(plain, rows)) / n)]
-    variants: list[tuple[str, Callable[[dict], str]]] = [
+    variants: list[tuple[str, Callable[[dict], str | bytes]]] = [
         (name, (lambda w: lambda row: w(report_text(row)))(wrap)) for name, wrap in WRAPPERS]
     variants += list(LOSSES)
     for name, make in variants:

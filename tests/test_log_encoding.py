@@ -52,6 +52,10 @@ def test_text_already_decoded_the_wrong_way_is_repaired():
     assert "\x00" in wrong and unwiden(wrong) == ascii_log
     assert unwiden(ascii_log.encode("utf-16-le").decode("latin-1")) == ascii_log
     assert unwiden(ascii_log) is ascii_log                        # nothing to repair: the same object
+    gcc = "x.cpp:384:33: error: \u2018aoti_torch__embedding_bag\u2019 was not declared in this scope\r\n"
+    assert unwiden(gcc.encode("utf-16").decode("utf-8", errors="replace")) == gcc   # GCC's quotes survive
+    assert unwiden(TEXT.encode("utf-16-le").decode("latin-1")) == TEXT             # Latin-1 loses nothing
+    assert unwiden(TEXT.encode("utf-16").decode("utf-8", errors="replace")) == TEXT.replace("\u00e9", "?")
 
 
 @pytest.mark.parametrize("name", CAPTURES)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from aotidebug.core.describe import error_text
 from aotidebug.core.routing.classify import diagnose_text
 from aotidebug.core.text.frames import parse_text
 from aotidebug.core.text.normalize import unwrap
@@ -29,10 +30,11 @@ RuntimeError: Error in dlopen: /tmp/x/data/aotinductor/model/model.so: cannot op
 
 @pytest.mark.parametrize("name,wrap", WRAPPERS, ids=[n for n, _ in WRAPPERS])
 def test_a_wrapped_traceback_parses_like_the_plain_one(name, wrap):
-    plain, wrapped = parse_text(TRACEBACK), parse_text(wrap(TRACEBACK))
+    plain, wrapped = parse_text(TRACEBACK), parse_text(error_text(wrap(TRACEBACK)))  # bytes decoded as diagnose() does
     where = lambda parsed: [(f.module, f.line, f.function, f.is_library) for f in parsed.frames]  # noqa: E731
     assert where(wrapped) == where(plain)
-    assert wrapped.exceptions == plain.exceptions
+    what = lambda parsed: [(e.type, e.message) for e in parsed.exceptions]  # noqa: E731
+    assert what(wrapped) == what(plain)
     assert len(plain.frames) == 2
 
 
@@ -41,7 +43,7 @@ def test_every_dev_report_reads_the_same_wrapped(name, wrap, corpus_rows):
     moved = []
     for row in corpus_rows:
         text = report_text(row)
-        plain, wrapped = diagnose_text(text), diagnose_text(wrap(text))
+        plain, wrapped = diagnose_text(text), diagnose_text(error_text(wrap(text)))
         if (wrapped.category, wrapped.code) != (plain.category, plain.code):
             moved.append((row["id"], plain.code, wrapped.code))
     assert not moved
@@ -58,6 +60,12 @@ def test_every_dev_report_reads_the_same_wrapped(name, wrap, corpus_rows):
     # pytest's report of a failed test, long and short traceback styles
     ("test_m.py:12: in test_m\nE       AssertionError\nE       \nE           File", "test_m.py:12: in test_m\nAssertionError\n\n    File"),
     ("E   RuntimeError: x\nE   more", "RuntimeError: x\nmore"),
+    # Python's print of an exception group: bars and rulers off
+    ("  + Exception Group Traceback (most recent call last):\n  | ExceptionGroup: g (2 sub-exceptions)\n"
+     "  +-+---------------- 1 ----------------\n    | ValueError: x\n    +---------------- 2 ----------------\n"
+     "    | \n    | KeyError: 'k'\n    +------------------------------------",
+     "Exception Group Traceback (most recent call last):\nExceptionGroup: g (2 sub-exceptions)\n\nValueError: x\n\n"
+     "\nKeyError: 'k'\n"),
     ("Error: x\nEXPORT   done", "Error: x\nEXPORT   done"),
     ("\x1b[1;31mRuntimeError\x1b[0m: x", "RuntimeError: x"),
     ("    Traceback (most recent call last):\n      File \"a.py\"\n\n    RuntimeError: x",
@@ -122,3 +130,29 @@ def test_dev_reports_read_the_same_hard_wrapped(corpus_rows):
     moved = [row["id"] for row in corpus_rows
              if diagnose_text(hard_wrap(report_text(row), 100)).code != diagnose_text(report_text(row)).code]
     assert len(moved) <= 0.04 * len(corpus_rows), moved
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="ExceptionGroup is a builtin from Python 3.11")
+def test_a_printed_nested_exception_group_reads_as_its_members():
+    import traceback
+
+    def fail():
+        raise ValueError("x")
+    try:
+        try:
+            fail()
+        except ValueError as v:
+            try:
+                raise ExceptionGroup("inner", [v, KeyError("k")])  # noqa: F821
+            except ExceptionGroup as inner:  # noqa: F821
+                raise ExceptionGroup("outer", [inner, TypeError("t")])  # noqa: F821
+    except ExceptionGroup as outer:  # noqa: F821
+        printed = "".join(traceback.format_exception(outer))
+    assert "      | ValueError: x" in printed          # a member of the nested group, two bars deep
+    text = unwrap(printed)
+    assert not [ln for ln in text.split("\n") if ln.lstrip().startswith(("|", "+-"))]
+    parsed = parse_text(printed)
+    assert [e.type for e in parsed.exceptions] == ["ValueError", "KeyError", "ValueError", "ValueError",
+                                                   "KeyError", "TypeError"]
+    assert all(f.function in ("<module>", "fail", "test_a_printed_nested_exception_group_reads_as_its_members")
+               for f in parsed.frames)

@@ -10,8 +10,10 @@ import traceback
 from typing import Any
 
 from .text.decode import decode_log, unwiden
+from .text.structure import group_members
 
 MAX_CHAIN = 16
+MAX_GROUP_DEPTH = 4  # groups nested in groups, read this deep
 
 
 def safe_str(obj: Any) -> str:
@@ -24,9 +26,10 @@ def safe_str(obj: Any) -> str:
             return "<unprintable>"
 
 
-def error_text(error: Any) -> str:
+def error_text(error: Any, _depth: int = 0) -> str:
     """The full text of an error: every exception in the cause/context chain (root cause first),
-    with tracebacks, notes and captured subprocess output; strings and bytes as they are."""
+    with tracebacks, notes, captured subprocess output and an exception group's sub-exceptions
+    (after the group's line, in Python's order); strings and bytes as they are."""
     if error is None:
         return ""
     if isinstance(error, str):
@@ -60,6 +63,9 @@ def error_text(error: Any) -> str:
         notes = getattr(exc, "__notes__", None)
         if isinstance(notes, (list, tuple)):
             parts.extend(safe_str(n) for n in notes)
+        members = group_members(exc) if _depth < MAX_GROUP_DEPTH else ()
+        for i, member in enumerate(members, 1):  # in Python's order: the last is read as the outermost
+            parts.append(f"[sub-exception {i} of {len(members)}]\n{error_text(member, _depth + 1)}")
     return "\n".join(parts)
 
 

@@ -4,7 +4,7 @@ A log redirected on Windows PowerShell 5.1 (`python run.py 2> err.txt`) is UTF-1
 decoded as UTF-8 every ASCII letter comes out followed by a NUL, and no pattern matches. The one
 place log bytes become text: a BOM decides the codec, a BOM-less wide log is recognised by its
 NULs, and anything else is UTF-8 with replacement (never an error). `unwiden` repairs text a caller
-already decoded the wrong way (the NULs are still there).
+already decoded the wrong way (its NULs give it away).
 """
 
 from __future__ import annotations
@@ -37,11 +37,25 @@ def decode_log(data: bytes | bytearray | memoryview) -> str:
 
 
 def unwiden(text: str) -> str:
-    """`text` without the NULs of a UTF-16 log read as UTF-8 (or Latin-1); other text unchanged.
-    Costs one substring test when there is no NUL, the common case."""
+    """`text` as it was logged, when it is a UTF-16 log a caller read as UTF-8 (with replacement)
+    or as Latin-1; other text is returned unchanged, at the cost of one substring test when it
+    holds no NUL (the common case). The misread bytes are rebuilt and decoded again: a byte below
+    0x80 survives either misreading, so GCC's quotes (U+2018, bytes 18 20) come back; a byte a
+    UTF-8 reading replaced is lost (read as "?")."""
     if "\x00" not in text[:_SNIFF]:
         return text
     head = text[:_SNIFF]
     if head.count("\x00") < _WIDE_SHARE * len(head):
         return text  # a stray NUL in a real log is kept
-    return text.replace("\x00", "").lstrip("\ufeff\ufffd\xff\xfe")
+    if text.startswith("\ufffd\ufffd"):  # a BOM read as UTF-8: its two bytes, each replaced
+        text = text[2:]
+    raw = bytearray()
+    for ch in text:
+        code = ord(ch)
+        if code < 0x100:
+            raw.append(code)              # ASCII, or a Latin-1 reading: the byte itself
+        elif ch == "\ufffd":
+            raw.append(0x3F)              # a byte UTF-8 replaced: gone, one "?" keeps the pairing
+        else:
+            raw += ch.encode("utf-8", "surrogatepass")  # bytes that happened to form UTF-8
+    return decode_log(bytes(raw))

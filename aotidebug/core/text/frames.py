@@ -45,6 +45,7 @@ __all__ = [
     "parse_text", "is_library_path", "torch_module", "library_package", "exception_type_names",
     "MAX_LINES", "inner_types", "make_frame", "parse_exception_line", "is_c10_frame", "is_benign_notice",
     "is_torch_path", "is_user_path", "parse_frames", "user_frames", "LOADED_MODEL_CALL",
+    "GROUP_LINE", "GROUP_BLOCK",
 ]
 
 MAX_LINES = 20_000  # longer texts: the first quarter and the last three quarters (errors sit at the end)
@@ -56,7 +57,14 @@ _PY_FRAME = re.compile(
     r'^\s*(?:File "(?P<path>[^"]+)"|(?P<frag>[^\s"]*\.pyx?)")'
     r", line (?P<line>\d+),? in (?P<fn>[^\s(]+)\s*$")
 _IPY_FRAME = re.compile(r"^\s*File (?P<path>[^\s\"]+\.py):(?P<line>\d+),? in (?P<fn>[\w<>.]+)")
-_TB_HEADER = re.compile(r"^\s*Traceback \(most recent call last\):\s*$")
+_TB_HEADER = re.compile(r"^\s*(?:Exception Group )?Traceback \(most recent call last\):\s*$")
+# The line Python ends an exception group's own traceback with: a container, not a failure. Its
+# sub-exceptions follow as sections of their own, and the group is read as they are (as a live
+# group is: `structure.primary_exception`), so its frames (the server's task group) are dropped.
+GROUP_LINE = re.compile(r"^[ \t]*(?:[\w.]+\.)?(?:Base)?ExceptionGroup: .*\(\d+ sub-exceptions?\)[ \t]*$", re.M)
+# the group's whole own traceback, header to that line (for the words a reading weighs)
+GROUP_BLOCK = re.compile(r"(?:^[ \t]*Exception Group Traceback \(most recent call last\):[ \t]*\n"
+                         r"(?:[^\n]*\n){0,200}?)?" + GROUP_LINE.pattern, re.M)
 _FH_HEADER = re.compile(r"^\s*(?:Current thread|Thread) 0x[0-9a-fA-F]+ .*\(most recent call first\):\s*$")
 _CAUSE = "The above exception was the direct cause of the following exception"
 _CONTEXT = "During handling of the above exception, another exception occurred"
@@ -664,6 +672,9 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
             continue
         if "] " in line and ("File " in line or "Traceback" in line) and _glog_traceback(b, line, i):
             continue  # a traceback torch logged (log.exception): each of its lines behind a glog prefix
+        if "ExceptionGroup" in line and GROUP_LINE.match(line):
+            b.frames, b.first_order = [], False
+            continue
         b.other(line, i)
     b.close(None)
     sections = [replace(sec, exception=_with_reason(sec.exception, lines))

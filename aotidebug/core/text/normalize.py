@@ -35,6 +35,10 @@ _LINE_PREFIXES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("ray", "pid=", re.compile(r"^\((?:[\w.]+ )?pid=\d+(?:, ip=[\d.]+)?\) ", re.M)),
     # a quoted reply on GitHub or in mail: "> ", nested "> > " (a REPL prompt ">>> " is kept)
     ("quote", "\n>", re.compile(r"^(?:> )+|^>$", re.M)),
+    # Python's print of an exception group (asyncio.TaskGroup, anyio): each sub-exception behind
+    # `| ` bars, indented by its depth, between `+---- 1 ----` rulers; the rulers become blank lines
+    ("exception-group", "Exception Group Traceback",
+     re.compile(r"^ *(?:\+(?:-\+)?-+(?: (?:\d+|\.\.\.) -+)?$|[|+](?: |$))", re.M)),
     # pytest's report of a failed test: the exception and its message behind "E" and the
     # traceback style's indent ("E       RuntimeError: ..." long, "E   RuntimeError: ..." short)
     ("pytest", "\nE ", re.compile(r"^E(?: {7}| {3}(?! {4}))|^E$", re.M)),

@@ -22,7 +22,7 @@ from typing import Any
 
 from .compiler_diag import CompilerDiag, string_abi_only
 from .decode import decode_log
-from .frames import (GLOG_ERROR_LEVELS, LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame,
+from .frames import (GLOG_ERROR_LEVELS, GROUP_BLOCK, LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame,
                      Section, inner_types, is_benign_notice, is_c10_frame, make_frame, parse_text)
 from .guards import always_true_guard
 from .handed import handed_to
@@ -32,7 +32,7 @@ from .places import (CPP_AOTI_RX, CPP_LOAD_RX, CPP_RUN_RX, TORCH_SYMBOL_RX, Orig
                      classify_origin, subsystem_of_module)
 
 __all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
-           "read_exception", "subsystem_of_module", "classify_origin", "text_for_patterns", "MAX_CHAIN"]
+           "read_exception", "group_members", "primary_exception", "subsystem_of_module", "classify_origin", "text_for_patterns", "MAX_CHAIN"]
 
 MAX_CHAIN = 16
 WORDS_WINDOW = 8192  # characters read for the words' phase at each end of a long text
@@ -413,6 +413,8 @@ def read_structure(text: str, *, unwrapped: bool = False) -> Structure:
         text = unwrap(text)
     parsed = parse_text(text, unwrapped=True)
     words = _without_advice(text) if "Hint:" in text else text  # the phase and the signs read no advice
+    if "ExceptionGroup" in words:  # "unhandled errors in a TaskGroup" is a container's, not a complaint
+        words = GROUP_BLOCK.sub("", words)
     return _assemble(parsed, _links_from_text(parsed), parsed.sections, words)
 
 
@@ -441,6 +443,33 @@ def _qualname(cls: type) -> str:
     return name if mod in ("builtins", "") else f"{mod}.{name}"
 
 
+MAX_GROUP_MEMBERS = 8  # sub-exceptions of one group read; a batch of 1000 identical failures says no more
+
+
+def group_members(exc: object) -> tuple[BaseException, ...]:
+    """The sub-exceptions of an exception group (`ExceptionGroup` from `asyncio.TaskGroup` or
+    `anyio` in a server, the `exceptiongroup` backport on 3.10): whatever holds exceptions in
+    `.exceptions`. The group's own message ("unhandled errors in a TaskGroup") names no cause."""
+    members = _get(exc, "exceptions")
+    if not isinstance(members, (tuple, list)):
+        return ()
+    return tuple(m for m in members[:MAX_GROUP_MEMBERS] if isinstance(m, BaseException) and m is not exc)
+
+
+def primary_exception(exc: BaseException) -> BaseException:
+    """The exception a group stands for: its last sub-exception, followed down nested groups
+    (Python prints that one last, and a reading of the printed group takes the last exception as
+    the outermost: the live group and its text read alike); any other exception is itself."""
+    seen: set[int] = set()
+    while id(exc) not in seen and len(seen) < MAX_CHAIN:
+        seen.add(id(exc))
+        members = group_members(exc)
+        if not members:
+            break
+        exc = members[-1]
+    return exc
+
+
 def _chain_of(exc: BaseException) -> list[tuple[BaseException, str]]:
     """(exception, link to the next-outer one), root cause first; honours __suppress_context__."""
     out: list[tuple[BaseException, str]] = []
@@ -462,11 +491,16 @@ def _chain_of(exc: BaseException) -> list[tuple[BaseException, str]]:
 
 
 def _inner(exc: BaseException) -> list[BaseException]:
+    """Exceptions an exception wraps outside its cause chain: torch's inner exceptions, and the
+    sub-exception a group in the chain stands for."""
     out = []
     for attr in ("inner_exception", "real_inner_exception"):
         val = _get(exc, attr)
         if isinstance(val, BaseException) and val is not exc:
             out.append(val)
+    primary = primary_exception(exc)
+    if primary is not exc:
+        out.append(primary)
     return out
 
 
@@ -514,7 +548,7 @@ def read_exception(exc: BaseException) -> Structure:
 
     Never raises: attribute access is guarded, a property that raises is skipped."""
     try:
-        chain = _chain_of(exc)
+        chain = _chain_of(primary_exception(exc))  # a group handed over: read what it stands for
         extra_inner: list[tuple[BaseException, str]] = []
         known = {id(e) for e, _ in chain}
         for e, _ in chain:
