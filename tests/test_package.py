@@ -117,6 +117,28 @@ def test_missing_directory_and_non_path(tmp_path):
         inspect_package(_zip(tmp_path / "x.so", {"a": "b"}))
 
 
+def test_a_path_is_text_bytes_or_pathlike_and_anything_else_is_a_package_error():
+    from aotidebug.package.inspect import package_path
+
+    assert package_path("a.pt2") == "a.pt2" and package_path(Path("a.pt2")) == "a.pt2"
+    assert package_path(b"caf\xc3\xa9.pt2") == "caf\u00e9.pt2"   # os.listdir(b".") hands bytes
+    for bad in (12345, None, object(), "a\x00b.pt2", b"a\x00b"):
+        with pytest.raises(PackageError) as refused:
+            package_path(bad)
+        assert refused.value.problem == "not-a-file" and "not a package path" in str(refused.value)
+
+
+def test_a_bytes_path_is_read_and_loaded_like_its_text(small):
+    import torch
+
+    import aotidebug
+
+    raw = os.fsencode(str(small))
+    assert inspect_package(raw).to_dict() == inspect_package(small).to_dict()
+    with aotidebug.safe_load(raw, isolate=False) as m:  # it raised AttributeError ('bytes'... 'seek')
+        assert tuple(m(torch.ones(2, 8)).shape) == (2, 4)
+
+
 def test_truncated_package(small, tmp_path):
     data = small.read_bytes()
     p = tmp_path / "trunc.pt2"

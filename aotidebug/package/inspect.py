@@ -418,7 +418,21 @@ def _inspect_legacy_so(path: str) -> PackageInfo:
                        files, tuple(unreadable + missing))
 
 
-def inspect_package(path: PackageInfo | str | os.PathLike[str]) -> PackageInfo:
+def package_path(path: object) -> str:
+    """A package path as text, for every entry point that takes one: a str, a `PathLike`, or the
+    bytes path `os.listdir(b".")` gives (decoded as the file system does); anything else is a
+    PackageError, never a TypeError or an AttributeError from deep inside a reader."""
+    try:
+        raw = os.fspath(path)  # type: ignore[call-overload]
+    except TypeError as exc:
+        raise PackageError(f"not a package path: {type(path).__name__}", problem="not-a-file") from exc
+    text = os.fsdecode(raw)
+    if "\x00" in text:
+        raise PackageError(f"not a package path: it holds a NUL byte ({text!r})", problem="not-a-file")
+    return text
+
+
+def inspect_package(path: PackageInfo | str | bytes | os.PathLike[str]) -> PackageInfo:
     """Read what a package was compiled for and expects. Never loads or executes it.
 
     Accepts a `.pt2`, the folder it was extracted to (format "folder"), or a legacy `.so`
@@ -427,10 +441,7 @@ def inspect_package(path: PackageInfo | str | os.PathLike[str]) -> PackageInfo:
     """
     if isinstance(path, PackageInfo):
         return path
-    try:
-        spath = os.fspath(path)
-    except TypeError as exc:
-        raise PackageError(f"not a package path: {type(path).__name__}", problem="not-a-file") from exc
+    spath = package_path(path)
     if not os.path.exists(spath):
         raise PackageError(f"package not found: {spath}", path=spath, problem="not-found")
     if os.path.isdir(spath):  # an extracted .pt2, which aoti_load_package also loads

@@ -355,7 +355,7 @@ def _load_error(path: str, exc: BaseException) -> AOTIDebugError:
 
 
 # ----------------------------------------------------------------------------- entry point
-def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, check_inputs: bool = True,
+def safe_load(path: str | bytes | os.PathLike[str], *, device_index: int | None = None, check_inputs: bool = True,
               isolate: bool = False, timeout: float | None = None, model_name: str = "model",
               check_indices: bool = True, run_single_threaded: bool = False, num_runners: int = 1,
               use_stream_affinity: bool = False) -> SafeModel:
@@ -392,10 +392,9 @@ def safe_load(path: str | os.PathLike[str], *, device_index: int | None = None, 
         raise ValueError(f"num_runners must be 1 when run_single_threaded is True, got {num_runners}")
     options = {"run_single_threaded": run_single_threaded, "num_runners": num_runners,
                "use_stream_affinity": use_stream_affinity}
-    try:
-        spath = os.fspath(path)
-    except TypeError as exc:
-        raise PackageError(f"not a package path: {type(path).__name__}") from exc
+    from ..package.inspect import package_path
+
+    spath = package_path(path)  # PackageError for what is not a path
     info = preflight(spath, device_index=device_index, model_name=model_name)
     checker = contract = index_check = None
     if check_inputs:

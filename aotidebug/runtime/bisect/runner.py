@@ -508,7 +508,7 @@ def _run_owned(source: Callable[[Path], dict[str, Any]], *, keep_work: bool, dev
     return result
 
 
-def bisect_package(package: str | os.PathLike[str], inputs: Any, *, timeout: float = 600,
+def bisect_package(package: str | bytes | os.PathLike[str], inputs: Any, *, timeout: float = 600,
                    progress: Progress | None = None) -> BisectResult:
     """Localise a crash of an existing package with 0 compiles: run it once on `inputs` in the
     isolated worker, whose crash recorder names the faulting kernel from the instruction pointer
@@ -518,7 +518,9 @@ def bisect_package(package: str | os.PathLike[str], inputs: Any, *, timeout: flo
     from ..safe_load import safe_load
 
     say = progress or (lambda _m: None)
-    path = os.fspath(package)
+    from ...package.inspect import package_path
+
+    path = package_path(package)  # PackageError for what is not a path
     args = tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
     t0 = time.monotonic()
     say(f"running {path} once in the isolated worker (0 compiles)")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from dataclasses import replace
@@ -10,8 +9,9 @@ from typing import Any, Callable, Sequence
 
 from ...analysis import explain as diagnose
 from ...checks.inputs import check_inputs
-from ...core.errors import AOTIDebugError, AOTIRuntimeError, CrashError, InputMismatchError, PackageError
+from ...core.errors import AOTIDebugError, AOTIRuntimeError, CrashError, InputMismatchError
 from ...core.result import Evidence
+from ...package.inspect import package_path
 from ...package.pytree_spec import spec_structure
 from ..safe_load import preflight
 from .cases import CaseSpec, contract_shapes, generate_cases
@@ -132,10 +132,7 @@ def probe(package: Any, reference: Any = None, *, inputs: Any = None, device: An
         raise TypeError(f"model must be a str, got {type(model).__name__}")
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
         raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
-    try:
-        path = os.fspath(package)
-    except TypeError as exc:
-        raise PackageError(f"not a package path: {type(package).__name__}") from exc
+    path = package_path(package)  # PackageError for what is not a path
     ref_fn, ref_name = resolve_reference(reference)
     torch = _torch()
     dev, device_index = _device_index(device, None)
