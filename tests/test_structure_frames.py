@@ -104,6 +104,23 @@ def test_model_run_phase_from_loaded_model_call() -> None:
     assert st.chain[-1].short_type == "ValueError"
 
 
+def test_an_ipython_traceback_reads_like_a_python_one() -> None:
+    """IPython 8 names a notebook cell `Cell In[1], line 6`, shows context lines around the one it
+    marks `---->` as run, and names functions by their qualified name (`AOTICompiledModel.__call__`),
+    so the loaded model's call read as a package load (real capture, IPython 8.12.3)."""
+    text = _log("cpu-ipython-cell-input-check")
+    frames = parse_text(text).frames
+    assert [(f.path, f.line, f.function, f.is_user, f.code) for f in frames[:2]] == [
+        ("In[1]", 6, "<module>", True, "out = predict(x)"),
+        ("In[1]", 5, "predict", True, "return compiled(batch)")]
+    assert frames[2].function == "AOTICompiledModel.__call__" and not frames[2].is_user
+    assert frames[2].code == "flat_outputs = self.loader.boxed_run(flat_inputs)"
+    st = read_structure(text)
+    assert st.subsystem is Subsystem.MODEL_RUN and st.phase is Phase.RUN
+    plain = read_structure(_log("cpu-kwarg-mismatch"))
+    assert (plain.subsystem, plain.phase) == (st.subsystem, st.phase)
+
+
 def test_load_phase_and_noise() -> None:
     st = read_structure(_log("cpu-package-without-so"))
     assert st.subsystem is Subsystem.PACKAGE_LOAD and st.phase is Phase.LOAD

@@ -3,7 +3,8 @@
 `parse_text(text)` reads, in one pass over the lines:
 
 - Python tracebacks: `File "...", line N, in fn` (CPython), the faulthandler form
-  `File "...", line N in fn` (innermost first), the IPython form `File path.py:N, in fn`, and a
+  `File "...", line N in fn` (innermost first), the IPython forms `File path.py:N, in fn` and
+  `Cell In[7], line N` (the code is the `---->` line IPython marks as run), and a
   fragment that starts mid-path (`/torch/_inductor/ir.py", line 3524, in realize_into`), each
   with the code line under it;
 - exception lines (`Type: message`, dotted types such as `torch._inductor.exc.InductorError: ...`),
@@ -19,7 +20,7 @@
 - signals (Segmentation fault, SIGSEGV, core dumped, Aborted, Bus error, Illegal instruction);
 - noise lines (warnings and deprecation notices: evidence, never a cause).
 
-THE user-frame rule (`is_library_path`): a frame is "library" when its path is inside
+THE user-frame rule (`paths.is_library_path`): a frame is "library" when its path is inside
 site-packages/dist-packages, a Python stdlib directory (lib/pythonX.Y/ not under site-packages),
 or a pseudo-file (`<frozen ...>`, `<string>`...), except code the user typed (`<stdin>`, a notebook
 cell, the `<module>` of `python -c`), or the code Inductor generated into its cache folder
@@ -38,6 +39,7 @@ from .compile_command import SPLIT_WORDS, read_split_path
 from .compiler_diag import DIAG_WORDS, CompilerDiag, read_diag, read_note
 from .exc_line import ExcLine, exception_type_names, inner_types, parse_exception_line
 from .normalize import unwrap
+from .paths import is_library_path, is_torch_path, is_user_path, library_package, torch_module
 from .regexscan import any_word, required_literals
 
 __all__ = [
@@ -57,6 +59,9 @@ _PY_FRAME = re.compile(
     r'^\s*(?:File "(?P<path>[^"]+)"|(?P<frag>[^\s"]*\.pyx?)")'
     r", line (?P<line>\d+),? in (?P<fn>[^\s(]+)\s*$")
 _IPY_FRAME = re.compile(r"^\s*File (?P<path>[^\s\"]+\.py):(?P<line>\d+),? in (?P<fn>[\w<>.]+)")
+# IPython 8's notebook cell frame: "Cell In[7], line 3" at a cell's top level, "..., in f(x)" in a
+# function the cell defined (IPython's `format_code_name`); the user's own code, as its File lines
+_CELL_FRAME = re.compile(r"^\s*Cell (?P<path>In ?\[\d+\]), line (?P<line>\d+)(?:, in (?P<fn>[\w<>.]+))?")
 _TB_HEADER = re.compile(r"^\s*(?:Exception Group )?Traceback \(most recent call last\):\s*$")
 # The line Python ends an exception group's own traceback with: a container, not a failure. Its
 # sub-exceptions follow as sections of their own, and the group is read as they are (as a live
@@ -70,50 +75,7 @@ _CAUSE = "The above exception was the direct cause of the following exception"
 _CONTEXT = "During handling of the above exception, another exception occurred"
 _CARET = re.compile(r"^\s*[\^~\s]+$")
 _IPY_CODE = re.compile(r"^\s*(?:-+>\s*)?(?:\[\d+\]\([^)]*\)|\d+)\s")
-
-_STDLIB = re.compile(r"[/\\]lib[/\\]python\d+(?:\.\d+)?[/\\](?!.*(?:site|dist)-packages)")
-_PSEUDO = re.compile(r"^<(?:frozen [^>]*|string|stdin|console|ipython-input[^>]*|__array_function__[^>]*)>$")
-_SITE = re.compile(r"[/\\](?:site|dist)-packages[/\\](?P<rest>.+)$")
-_TORCH_SUBPKGS = (
-    "_inductor", "_export", "_dynamo", "export", "fx", "_functorch", "_subclasses", "_higher_order_ops",
-    "_library", "_prims", "_prims_common", "_refs", "_decomp", "_guards", "_ops", "_tensor", "_logging",
-    "utils", "nn", "cuda", "csrc", "_C", "serialization", "_compile", "_utils_internal", "overrides",
-    "_meta_registrations", "autograd", "distributed", "ao", "_strobelight", "__init__",
-)
-_CHECKOUT = re.compile(r"(?:^|[/\\])torch[/\\](?P<rest>(?:" + "|".join(re.escape(s) for s in _TORCH_SUBPKGS)
-                       + r")(?:[/\\][\w.\\/-]*)?)$")
-
-
-# Inductor's cache folder (`/tmp/torchinductor_<user>/`): the Python wrapper and kernels torch
-# generated for a compiled graph, never the user's code
-_GENERATED = re.compile(r"[/\\]torchinductor_[^/\\]+[/\\]")
-
-# pseudo-files that hold code the user typed: an interactive prompt or a notebook cell, and the
-# `<module>` of `python -c` (a `<string>` frame elsewhere is code a library generated: dataclasses)
-_TYPED = re.compile(r"^<(?:stdin|console|ipython-input[^>]*)>$")
-
-
-def is_library_path(path: str, function: str = "") -> bool:
-    """THE user-frame rule: True for site/dist-packages, the stdlib, pseudo-files and torch frames;
-    False for code the user typed (`function`, when known, tells `python -c`'s `<module>`)."""
-    p = path.strip()
-    if _TYPED.match(p) or (p == "<string>" and function == "<module>"):
-        return False
-    if _PSEUDO.match(p) or p.startswith("<"):
-        return True
-    if _SITE.search(p) or _STDLIB.search(p) or _GENERATED.search(p):
-        return True
-    return torch_module(p) is not None
-
-
-def is_torch_path(path: str) -> bool:
-    """A file of torch itself: installed (`site-packages/torch/...`) or a source checkout."""
-    return torch_module(path) is not None
-
-
-def is_user_path(path: str, function: str = "") -> bool:
-    """The user's own code: the negation of THE user-frame rule."""
-    return not is_library_path(path, function)
+_IPY_RAN = re.compile(r"^\s*-+>\s*(?:\[\d+\]\([^)]*\)|\d+)\s")
 
 
 def parse_frames(text: str) -> list[PyFrame]:
@@ -130,33 +92,6 @@ def user_frames(texts: list[str] | tuple[str, ...], limit: int | None = None) ->
                 out.setdefault((fr.path, fr.line), fr)
     frames = tuple(out.values())
     return frames if limit is None else frames[:limit]
-
-
-def _dotted(rest: str) -> str:
-    rest = rest.replace("\\", "/")
-    for ext in (".py", ".pyx", ".pyi"):
-        if rest.endswith(ext):
-            rest = rest[: -len(ext)]
-    return rest.strip("/").replace("/", ".")
-
-
-def library_package(path: str) -> str | None:
-    """The top-level package of a site/dist-packages path (`torch`, `triton`, ...), else None."""
-    m = _SITE.search(path)
-    if not m:
-        return "torch" if torch_module(path) or _GENERATED.search(path) else None
-    return m.group("rest").replace("\\", "/").split("/", 1)[0] or None
-
-
-def torch_module(path: str) -> str | None:
-    """`torch._inductor.codegen.wrapper` for a torch frame's path, else None."""
-    p = path.strip().replace("\\", "/")
-    m = _SITE.search(p)
-    if m:
-        rest = m.group("rest")
-        return _dotted(rest) if rest.startswith("torch/") else None
-    m = _CHECKOUT.search(p)
-    return _dotted("torch/" + m.group("rest")) if m else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,12 +384,19 @@ class _Builder:
         """Record the frame; True when the next line was its code line (the caller skips it)."""
         path = m.group("path") if "path" in m.re.groupindex and m.group("path") else m.groupdict().get("frag") or ""
         code = ""
+        if m.re is _IPY_FRAME or m.re is _CELL_FRAME:  # IPython shows context: the "---->" line ran
+            ran = next((ln for ln in lines[i + 1:i + 24] if _IPY_RAN.match(ln)), "")
+            code = _IPY_CODE.sub("", ran, count=1)
+            if code and _CODEY.search(code):
+                self.mentions.append((i + 1, code.strip()[:300]))
+            self.frames.append(make_frame(path, int(m.group("line")), m.group("fn") or "<module>", code, i))
+            return False
         if i + 1 < len(lines):
             nxt = lines[i + 1]
             if (nxt.startswith((" ", "\t")) and not _PY_FRAME.match(nxt) and not _IPY_FRAME.match(nxt)
                     and not _CARET.match(nxt)):
                 code = _IPY_CODE.sub("", nxt, count=1) if _IPY_CODE.match(nxt) else nxt
-        self.frames.append(make_frame(path, int(m.group("line")), m.group("fn"), code, i))
+        self.frames.append(make_frame(path, int(m.group("line")), m.group("fn") or "<module>", code, i))
         if code and _CODEY.search(code):
             self.mentions.append((i + 1, code.strip()[:300]))
         return bool(code)
@@ -665,7 +607,8 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
         if _CONTEXT in line:
             b.mark_link("context")
             continue
-        m = (_PY_FRAME.match(line) or _IPY_FRAME.match(line)) if ("File " in line or ", line " in line) else None
+        m = (_PY_FRAME.match(line) or _IPY_FRAME.match(line) or _CELL_FRAME.match(line)) \
+            if ("File " in line or ", line " in line) else None
         if m:
             if b.frame(m, lines, i):
                 skip = i + 1

@@ -123,7 +123,9 @@ GENERIC_MODULES = ("torch.export._tree_utils", "torch.export.exported_program", 
 def subsystem_of_module(module: str, function: str = "") -> Subsystem | None:
     """The subsystem of a torch module (and function), or None for a generic helper."""
     for prefix, fn_rx, sub in _SUBSYSTEM_TABLE:
-        if (module == prefix or module.startswith(prefix + ".")) and (not fn_rx or re.search(fn_rx, function)):
+        # IPython names a frame's function by its qualified name ("AOTICompiledModel.__call__")
+        if (module == prefix or module.startswith(prefix + ".")) and (
+                not fn_rx or re.search(fn_rx, function.rsplit(".", 1)[-1])):
             if sub is Subsystem.OTHER:
                 return None
             # a generic helper package hides its modules, unless the table names one more precisely
