@@ -55,6 +55,26 @@ def test_diagnosis_json_round_trip_and_schema():
     assert bool(d) and not bool(aotidebug.diagnose(""))
 
 
+def test_numbers_that_are_not_finite_are_written_as_strict_json():
+    """Python writes NaN and infinities as bare tokens that strict parsers (JavaScript's
+    JSON.parse, Go's encoding/json) refuse; a diagnosis is read by deployment tooling."""
+    import io
+
+    from aotidebug.faces.cli import _emit
+
+    nan, inf = float("nan"), float("inf")
+    d = Diagnosis(Category.NUMERICAL, "t", "s", 0.5,
+                  evidence=(Evidence("probe", "max-diff", "x", {"a": nan, "b": inf, "c": -inf, "ok": 1.5}),),
+                  details={"bisect": {"max_abs_diff": [inf, 2.0]}})
+    refuse = lambda token: pytest.fail(f"bare {token} in the JSON")  # noqa: E731
+    data = json.loads(d.to_json(), parse_constant=refuse)
+    assert data["evidence"][0]["fields"] == {"a": "NaN", "b": "Infinity", "c": "-Infinity", "ok": 1.5}
+    assert data["details"]["bisect"]["max_abs_diff"] == ["Infinity", 2.0]
+    out = io.StringIO()
+    _emit(out, d, as_json=True)
+    assert json.loads(out.getvalue(), parse_constant=refuse) == data
+
+
 def test_renderings_carry_evidence_fixes_and_escape_html():
     d = _sample()
     text = str(d)

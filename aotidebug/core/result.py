@@ -8,6 +8,7 @@ people lives in `render.py`.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Mapping
@@ -46,9 +47,13 @@ _SEVERITY_ALIASES = {"error": Severity.FATAL, "warn": Severity.WARNING}
 
 
 def jsonable(value: Any) -> Any:
-    """Coerce a value into plain JSON types (tuples to lists, unknown objects to repr)."""
+    """Coerce a value into plain JSON types (tuples to lists, unknown objects to repr). A float
+    that is NaN or infinite becomes the string JavaScript spells it with ("NaN", "Infinity",
+    "-Infinity"): Python would write the bare token, which strict JSON parsers refuse."""
     if isinstance(value, Enum):  # Category, Severity: their plain value, not the str subclass
         return jsonable(value.value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, Mapping):
@@ -207,7 +212,7 @@ class Diagnosis:
         }
 
     def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent, sort_keys=False)
+        return json.dumps(jsonable(self.to_dict()), indent=indent, sort_keys=False, allow_nan=False)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Diagnosis":

@@ -151,7 +151,7 @@ class BisectResult:
                    data.get("artifacts"), dict(data.get("configs") or {}))
 
     def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
+        return json.dumps(jsonable(self.to_dict()), indent=indent, allow_nan=False)
 
     def __str__(self) -> str:
         if self.fault is None:

@@ -41,7 +41,7 @@ class ProbeCase:
                 "diagnosis": self.diagnosis.to_dict() if self.diagnosis is not None else None}
 
     def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
+        return json.dumps(jsonable(self.to_dict()), indent=indent, allow_nan=False)
 
 
 # summary: (kind, verdict) -> the fix; (None, verdict) is the default for a verdict.
@@ -135,7 +135,7 @@ class ProbeReport:
                 "cases": [c.to_dict() for c in self.cases]}
 
     def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
+        return json.dumps(jsonable(self.to_dict()), indent=indent, allow_nan=False)
 
     def _rows(self) -> list[tuple[str, str, str, str, str]]:
         return [(c.name, "yes" if c.in_contract else "no", c.verdict,
