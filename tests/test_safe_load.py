@@ -423,6 +423,9 @@ def test_hung_worker_is_killed_at_the_timeout_and_restarted(small):
         took = time.monotonic() - t0
         assert 1.9 <= took < 15, took
         assert info.value.details["reason"] == "timeout" and "timeout" in str(info.value)
+        d = info.value.diagnosis            # the hang is what was measured, its cause is not
+        assert (d.category, d.code) == (Category.UNKNOWN, "AOTP034") and d.confidence <= 0.05
+        assert "py-spy dump" in d.fixes[0] and d.evidence[0].label == "worker-exit"
         assert not _pid_alive(pid)
         assert m(torch.randn(2, 8)).shape == (2, 4)
 

@@ -40,6 +40,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from ...core.categories import Category
 from ...core.errors import CrashError, IsolationError
 from ...core.result import Evidence
 from ...core.text.normalize import truncate
@@ -53,6 +54,8 @@ DEFAULT_START_TIMEOUT = 300.0     # import torch + load a package: 4-13 s measur
 # a stopped process) becomes a CrashError instead of blocking the caller forever.
 DEFAULT_CALL_TIMEOUT = 60.0
 CLOSE_GRACE = 2.0
+# A reading of a timed-out worker's output below this confidence is a phase prior, not a cause
+WEAK = 0.3
 SERVER_MODULE = "aotidebug.runtime.worker.server"
 # Written by the worker's native crash recorder (runtime/crash/handler.py), read by the parent
 # after the worker died (read_crash_site) and before its temp dir is removed.
@@ -604,6 +607,14 @@ def crash_error(failure: WorkerFailure, *, package: str | None = None, inputs: A
         if guess is not None:
             ev.append(guess)
     rest = tuple(e for e in d.evidence if not (site_ev is not None and e.label == "crash-site"))
+    if failure.reason is FailureReason.TIMEOUT and (d.category is Category.UNKNOWN or d.confidence < WEAK):
+        # nothing the worker printed names a cause: the hang itself is what was measured
+        from ...core.refusals import refusal_diagnosis
+
+        hung = refusal_diagnosis("call-timeout", message, timeout=failure.timeout,
+                                 seconds=round(failure.seconds, 3))
+        if hung is not None:
+            rest, d = rest + hung.evidence, hung
     d = replace(d, kernel=kernel or d.kernel, evidence=tuple(ev) + rest)
     extra: dict[str, Any] = {}
     if site is not None:
