@@ -119,6 +119,9 @@ def test_an_ipython_traceback_reads_like_a_python_one() -> None:
     assert st.subsystem is Subsystem.MODEL_RUN and st.phase is Phase.RUN
     plain = read_structure(_log("cpu-kwarg-mismatch"))
     assert (plain.subsystem, plain.phase) == (st.subsystem, st.phase)
+    # a frame that marks no line (IPython shows none for `File <string>:4`) takes no other frame's
+    marked = parse_text("File ~/x/a.py:3, in f()\n\nFile ~/x/b.py:5, in g()\n      4 x = 1\n----> 5 boom()\n")
+    assert [(f.path, f.code) for f in marked.frames] == [("~/x/a.py", ""), ("~/x/b.py", "boom()")]
 
 
 def test_load_phase_and_noise() -> None:

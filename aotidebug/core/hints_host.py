@@ -144,8 +144,9 @@ SOURCE_TREE_WITH_ITS_BUILD_FILES = (
 )
 FIND_WHERE_A_CALL_HANGS = (
     "Measure whether the call is slow or stuck: time one call with the same inputs in a process of "
-    "its own with a generous deadline (`safe_load(path, isolate=True, timeout=600)`), and compare the inputs' sizes with the "
-    "package's compiled ranges (`aotidebug inspect PKG`: a dynamic size far past the ones it was "
-    "compiled and tuned for makes a call slow, not wrong). While it hangs, `py-spy dump --pid PID` "
-    "or `gdb -p PID -batch -ex 'thread apply all bt'` shows the kernel or lock it waits in."
+    "its own with a generous deadline (`safe_load(path, isolate=True, timeout=600)`), and compare "
+    "the inputs' sizes with the package's compiled ranges (`aotidebug inspect PKG`: a dynamic size "
+    "far past the ones it was compiled and tuned for makes a call slow, not wrong). While it hangs, "
+    "`py-spy dump --pid PID` or `gdb -p PID -batch -ex 'thread apply all bt'` shows the kernel or "
+    "lock it waits in."
 )

@@ -62,7 +62,8 @@ REFUSALS: Mapping[str, Refusal] = {
                            "not writable)", hints.FREE_TEMP_ROOT, confidence=0.05),
     "call-timeout": Refusal("AOTP034", Category.UNKNOWN,
                             "The call did not return within its timeout; the worker was killed "
-                            "(slow or stuck: not measured)", hints.FIND_WHERE_A_CALL_HANGS, confidence=0.05),
+                            "(slow or stuck: not measured)", hints.FIND_WHERE_A_CALL_HANGS,
+                            confidence=0.05),
     "reader-out-of-memory": Refusal("AOTP033", Category.OUT_OF_MEMORY,
                                     "This process is out of memory: aotidebug could not allocate "
                                     "while reading the error", hints.REDUCE_MEMORY, confidence=0.5),

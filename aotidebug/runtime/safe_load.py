@@ -355,10 +355,10 @@ def _load_error(path: str, exc: BaseException) -> AOTIDebugError:
 
 
 # ----------------------------------------------------------------------------- entry point
-def safe_load(path: str | bytes | os.PathLike[str], *, device_index: int | None = None, check_inputs: bool = True,
-              isolate: bool = False, timeout: float | None = None, model_name: str = "model",
-              check_indices: bool = True, run_single_threaded: bool = False, num_runners: int = 1,
-              use_stream_affinity: bool = False) -> SafeModel:
+def safe_load(path: str | bytes | os.PathLike[str], *, device_index: int | None = None,
+              check_inputs: bool = True, isolate: bool = False, timeout: float | None = None,
+              model_name: str = "model", check_indices: bool = True, run_single_threaded: bool = False,
+              num_runners: int = 1, use_stream_affinity: bool = False) -> SafeModel:
     """Load an AOTI `.pt2` after pre-flight checks; calls are input-checked and fail typed.
 
     `check_inputs` turns on the pre-call checks: inputs against the compiled contract, constants

@@ -385,8 +385,12 @@ class _Builder:
         path = m.group("path") if "path" in m.re.groupindex and m.group("path") else m.groupdict().get("frag") or ""
         code = ""
         if m.re is _IPY_FRAME or m.re is _CELL_FRAME:  # IPython shows context: the "---->" line ran
-            ran = next((ln for ln in lines[i + 1:i + 24] if _IPY_RAN.match(ln)), "")
-            code = _IPY_CODE.sub("", ran, count=1)
+            for ln in lines[i + 1:i + 24]:
+                if not ln.strip():  # the blank line that ends the frame: it marked no line
+                    break
+                if _IPY_RAN.match(ln):
+                    code = _IPY_CODE.sub("", ln, count=1)
+                    break
             if code and _CODEY.search(code):
                 self.mentions.append((i + 1, code.strip()[:300]))
             self.frames.append(make_frame(path, int(m.group("line")), m.group("fn") or "<module>", code, i))

@@ -22,8 +22,8 @@ from typing import Any
 
 from .compiler_diag import CompilerDiag, string_abi_only
 from .decode import decode_log
-from .frames import (GLOG_ERROR_LEVELS, GROUP_BLOCK, LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText, PyFrame,
-                     Section, inner_types, is_benign_notice, is_c10_frame, make_frame, parse_text)
+from .frames import (GLOG_ERROR_LEVELS, GROUP_BLOCK, LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText,
+                     PyFrame, Section, inner_types, is_benign_notice, is_c10_frame, make_frame, parse_text)
 from .guards import always_true_guard
 from .handed import handed_to
 from .normalize import unwrap
@@ -32,7 +32,8 @@ from .places import (CPP_AOTI_RX, CPP_LOAD_RX, CPP_RUN_RX, TORCH_SYMBOL_RX, Orig
                      classify_origin, subsystem_of_module)
 
 __all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
-           "read_exception", "group_members", "primary_exception", "subsystem_of_module", "classify_origin", "text_for_patterns", "MAX_CHAIN"]
+           "read_exception", "group_members", "primary_exception", "subsystem_of_module", "classify_origin",
+           "text_for_patterns", "MAX_CHAIN"]
 
 MAX_CHAIN = 16
 WORDS_WINDOW = 8192  # characters read for the words' phase at each end of a long text

@@ -515,11 +515,10 @@ def bisect_package(package: str | bytes | os.PathLike[str], inputs: Any, *, time
     (docs/crash_naming.md). NaN and compiled/eager mismatches need the model (the compile path:
     `bisect(model, inputs)`); without a crash the result says so."""
     from ...core.errors import CrashError
+    from ...package.inspect import package_path
     from ..safe_load import safe_load
 
     say = progress or (lambda _m: None)
-    from ...package.inspect import package_path
-
     path = package_path(package)  # PackageError for what is not a path
     args = tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
     t0 = time.monotonic()
