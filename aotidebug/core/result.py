@@ -65,6 +65,12 @@ def jsonable(value: Any) -> Any:
     return repr(value)
 
 
+def strict_json(value: Any, indent: int | None = 2) -> str:
+    """The JSON every aotidebug writer emits: `jsonable` first, and no bare NaN or Infinity (the
+    tokens Python allows and JavaScript's `JSON.parse` or Go's decoder refuse)."""
+    return json.dumps(jsonable(value), indent=indent, allow_nan=False)
+
+
 @dataclass(frozen=True)
 class Evidence:
     """One observation and where it came from.
@@ -212,7 +218,7 @@ class Diagnosis:
         }
 
     def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(jsonable(self.to_dict()), indent=indent, sort_keys=False, allow_nan=False)
+        return strict_json(self.to_dict(), indent)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Diagnosis":

@@ -10,7 +10,7 @@ import sys
 from typing import Any, Callable, Literal, Sequence, TextIO
 
 from ..core.errors import AOTIDebugError, AOTIRuntimeError, CrashError, InternalError, IsolationError
-from ..core.result import jsonable
+from ..core.result import strict_json
 from ..core.text.decode import decode_log
 
 # errors that mean the job could not finish (EXIT_FAILED); any other AOTIDebugError is about what
@@ -39,8 +39,7 @@ def _read_text(path: str) -> str:
 
 def _emit(out: TextIO, obj: Any, as_json: bool) -> None:
     if as_json:
-        data = jsonable(obj.to_dict() if hasattr(obj, "to_dict") else obj)
-        out.write(json.dumps(data, indent=2, allow_nan=False) + "\n")  # strict JSON: tools parse it
+        out.write(strict_json(obj.to_dict() if hasattr(obj, "to_dict") else obj) + "\n")
     else:
         out.write(f"{obj}\n")
 

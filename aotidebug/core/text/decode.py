@@ -42,9 +42,9 @@ def unwiden(text: str) -> str:
     holds no NUL (the common case). The misread bytes are rebuilt and decoded again: a byte below
     0x80 survives either misreading, so GCC's quotes (U+2018, bytes 18 20) come back; a byte a
     UTF-8 reading replaced is lost (read as "?")."""
-    if "\x00" not in text[:_SNIFF]:
-        return text
     head = text[:_SNIFF]
+    if "\x00" not in head:
+        return text
     if head.count("\x00") < _WIDE_SHARE * len(head):
         return text  # a stray NUL in a real log is kept
     if text.startswith("\ufffd\ufffd"):  # a BOM read as UTF-8: its two bytes, each replaced

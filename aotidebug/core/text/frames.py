@@ -374,6 +374,11 @@ class _Builder:
         self.frames = []
         self.first_order = False
 
+    def drop_frames(self) -> None:
+        """Forget the frames read since the last section: an exception group's own traceback,
+        which belongs to the container (the server's task group), not to the failure."""
+        self.frames, self.first_order = [], False
+
     def mark_link(self, link: str) -> None:
         self.close(None)
         if self.sections:
@@ -383,7 +388,7 @@ class _Builder:
     def frame(self, m: re.Match[str], lines: list[str], i: int) -> bool:
         """Record the frame; True when the next line was its code line (the caller skips it)."""
         path = m.group("path") if "path" in m.re.groupindex and m.group("path") else m.groupdict().get("frag") or ""
-        code = ""
+        code, took_next = "", False
         if m.re is _IPY_FRAME or m.re is _CELL_FRAME:  # IPython shows context: the "---->" line ran
             for ln in lines[i + 1:i + 24]:
                 if not ln.strip():  # the blank line that ends the frame: it marked no line
@@ -391,19 +396,16 @@ class _Builder:
                 if _IPY_RAN.match(ln):
                     code = _IPY_CODE.sub("", ln, count=1)
                     break
-            if code and _CODEY.search(code):
-                self.mentions.append((i + 1, code.strip()[:300]))
-            self.frames.append(make_frame(path, int(m.group("line")), m.group("fn") or "<module>", code, i))
-            return False
-        if i + 1 < len(lines):
+        elif i + 1 < len(lines):
             nxt = lines[i + 1]
             if (nxt.startswith((" ", "\t")) and not _PY_FRAME.match(nxt) and not _IPY_FRAME.match(nxt)
                     and not _CARET.match(nxt)):
                 code = _IPY_CODE.sub("", nxt, count=1) if _IPY_CODE.match(nxt) else nxt
+                took_next = bool(code)
         self.frames.append(make_frame(path, int(m.group("line")), m.group("fn") or "<module>", code, i))
         if code and _CODEY.search(code):
             self.mentions.append((i + 1, code.strip()[:300]))
-        return bool(code)
+        return took_next
 
     def other(self, line: str, i: int) -> None:
         if "frame #" in line and self.cpp_frame(line, i):  # most of a CPU log: read it first
@@ -620,7 +622,7 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
         if "] " in line and ("File " in line or "Traceback" in line) and _glog_traceback(b, line, i):
             continue  # a traceback torch logged (log.exception): each of its lines behind a glog prefix
         if "ExceptionGroup" in line and GROUP_LINE.match(line):
-            b.frames, b.first_order = [], False
+            b.drop_frames()
             continue
         b.other(line, i)
     b.close(None)

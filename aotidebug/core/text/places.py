@@ -122,10 +122,9 @@ GENERIC_MODULES = ("torch.export._tree_utils", "torch.export.exported_program", 
 
 def subsystem_of_module(module: str, function: str = "") -> Subsystem | None:
     """The subsystem of a torch module (and function), or None for a generic helper."""
+    name = function.rsplit(".", 1)[-1]  # IPython names a function by its qualified name ("Cls.__call__")
     for prefix, fn_rx, sub in _SUBSYSTEM_TABLE:
-        # IPython names a frame's function by its qualified name ("AOTICompiledModel.__call__")
-        if (module == prefix or module.startswith(prefix + ".")) and (
-                not fn_rx or re.search(fn_rx, function.rsplit(".", 1)[-1])):
+        if (module == prefix or module.startswith(prefix + ".")) and (not fn_rx or re.search(fn_rx, name)):
             if sub is Subsystem.OTHER:
                 return None
             # a generic helper package hides its modules, unless the table names one more precisely

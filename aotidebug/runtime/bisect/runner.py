@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from ...core.errors import AOTIDebugError, IsolationError, PackageError
-from ...core.result import Evidence, jsonable
+from ...core.result import Evidence, jsonable, strict_json
 from ...core.text.launch_trace import LaunchTrace, parse_trace
 from ...package.members import open_members
 from ...package.generated import PROVENANCE_MEMBER, provenance_entries
@@ -151,7 +151,7 @@ class BisectResult:
                    data.get("artifacts"), dict(data.get("configs") or {}))
 
     def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(jsonable(self.to_dict()), indent=indent, allow_nan=False)
+        return strict_json(self.to_dict(), indent)
 
     def __str__(self) -> str:
         if self.fault is None:

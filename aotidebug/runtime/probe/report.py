@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...checks.inputs import at_floor
-from ...core.result import Diagnosis, jsonable
+from ...core.result import Diagnosis, jsonable, strict_json
 from .cases import VERDICTS_ALL
 from .policy import TOLERANCE, is_finding
 
@@ -41,7 +40,7 @@ class ProbeCase:
                 "diagnosis": self.diagnosis.to_dict() if self.diagnosis is not None else None}
 
     def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(jsonable(self.to_dict()), indent=indent, allow_nan=False)
+        return strict_json(self.to_dict(), indent)
 
 
 # summary: (kind, verdict) -> the fix; (None, verdict) is the default for a verdict.
@@ -135,7 +134,7 @@ class ProbeReport:
                 "cases": [c.to_dict() for c in self.cases]}
 
     def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(jsonable(self.to_dict()), indent=indent, allow_nan=False)
+        return strict_json(self.to_dict(), indent)
 
     def _rows(self) -> list[tuple[str, str, str, str, str]]:
         return [(c.name, "yes" if c.in_contract else "no", c.verdict,
