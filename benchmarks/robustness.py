@@ -1,6 +1,7 @@
 """How far a reading survives the way a log reached the user: quoted in a reply, collected by a
 container runtime or a launcher, coloured by a terminal, written on Windows (CRLF and backslashes,
-or saved as UTF-16 by PowerShell), printed inside an exception group.
+or saved as UTF-16 by PowerShell), printed inside an exception group, stored as JSON by a log
+collector.
 
 Usage: python3 benchmarks/robustness.py [corpus.jsonl ...]   (default: the dev set and every blind set)
 
@@ -64,6 +65,20 @@ def _task_group(t: str) -> str:
     return "\n".join(head + ["    | " + ln for ln in t.split("\n")] + ["    +------------------------------------"])
 
 
+def _json_logger(t: str) -> str:
+    """One record of a JSON logger (python-json-logger, structlog): the traceback in `exc_info`,
+    its newlines escaped, beside the record's stamp and level; the message is empty (any words
+    there would be words the report did not say)."""
+    return json.dumps({"asctime": "2026-01-01 12:00:00,123", "levelname": "ERROR",
+                       "message": "", "exc_info": t})
+
+
+def _docker_json(t: str) -> str:
+    """Docker's json-file log driver: one JSON object per line, each line's text in `log`."""
+    return "\n".join(json.dumps({"log": ln + "\n", "stream": "stderr", "time": "2026-01-01T12:00:00.1Z"})
+                     for ln in t.split("\n"))
+
+
 def _utf16(t: str) -> bytes:
     """Saved by Windows PowerShell 5.1 (`2> err.txt`): UTF-16 with a BOM, CRLF line ends."""
     return t.replace("\n", "\r\n").encode("utf-16")
@@ -84,6 +99,9 @@ WRAPPERS: tuple[tuple[str, Callable[[str], str | bytes]], ...] = (
     ("task-group", _task_group),
     ("powershell-utf16", _utf16),
     ("utf16-as-utf8", lambda t: _utf16(t).decode("utf-8", errors="replace")),
+    ("json-logger", _json_logger),
+    ("docker-json-file", _docker_json),
+    ("json-escaped-value", lambda t: json.dumps(t)[1:-1]),  # a log record's value copied out
 )
 
 

@@ -10,6 +10,7 @@ import traceback
 from typing import Any
 
 from .text.decode import decode_log, unwiden
+from .text.jsonlog import unjson
 from .text.structure import group_members
 
 MAX_CHAIN = 16
@@ -29,13 +30,14 @@ def safe_str(obj: Any) -> str:
 def error_text(error: Any, _depth: int = 0) -> str:
     """The full text of an error: every exception in the cause/context chain (root cause first),
     with tracebacks, notes, captured subprocess output and an exception group's sub-exceptions
-    (after the group's line, in Python's order); strings and bytes as they are."""
+    (after the group's line, in Python's order); strings and bytes as they were logged (decoded,
+    and JSON log records read as their text)."""
     if error is None:
         return ""
     if isinstance(error, str):
-        return unwiden(error)
+        return unjson(unwiden(error))
     if isinstance(error, (bytes, bytearray, memoryview)):
-        return decode_log(error)
+        return unjson(decode_log(error))
     if not isinstance(error, BaseException):
         return safe_str(error)
     chain: list[BaseException] = []
