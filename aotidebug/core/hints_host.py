@@ -150,3 +150,11 @@ FIND_WHERE_A_CALL_HANGS = (
     "`py-spy dump --pid PID` or `gdb -p PID -batch -ex 'thread apply all bt'` shows the kernel or "
     "lock it waits in."
 )
+NAME_A_WORKERS_DEATH = (
+    "A process pool does not say how its worker died. Measure it outside the pool: "
+    "`aotidebug.diagnose(exc, inputs=inputs, package=path)` reads the inputs the worker was given "
+    "against the package, without running them; `aotidebug.safe_load(path, isolate=True)(*inputs)` "
+    "runs one call in a process of its own and names its signal (a segfault or an abort is a crash "
+    "of the call; SIGKILL is most often the out-of-memory killer: compare the worker's memory limit "
+    "with the package's size)."
+)

@@ -430,6 +430,12 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "The process was killed from outside (SIGKILL), most often by the kernel's out-of-memory killer",
        signal_names=frozenset({"SIGKILL"}), no_chain=True, supersedes=("AOTS159", "AOTS263"),
        fixes=(H.CHECK_MEMORY_LIMIT, H.REDUCE_MEMORY)),
+    # a pool's worker died without a word: concurrent.futures raises BrokenProcessPool ("terminated
+    # abruptly"), and the worker's signal dies with it. Its call crashing is the usual cause, the
+    # OOM killer the next; running the call outside the pool tells them apart
+    _r("AOTS306", "pool-worker-died", "crash", 0.4,
+       "A worker process of a pool died abruptly; the pool did not pass on its signal",
+       types=frozenset({"BrokenProcessPool"}), fixes=(H.NAME_A_WORKERS_DEATH,)),
     _r("AOTS191", "signal-only", "crash", 0.45,
        "The process died on a signal with no exception",
        signal=True, no_chain=True, fallback=True),

@@ -68,8 +68,17 @@ def inner_types(message: str) -> tuple[str, ...]:
 _REPR_EXC_LINE = re.compile(r"^`?<class '(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)'>`?:?[ \t](?P<msg>.*)$")
 
 
-def parse_exception_line(line: str, text_line: int = -1) -> ExcLine | None:
-    """An ExcLine for a `Type: message` line at column 0 (after a glog prefix), else None."""
+def _class_shaped(type_name: str) -> bool:
+    """A name Python could print as an exception's class: CamelCase (not a shouted `WARNING`), no
+    bare word (`Note`, `Hint`)."""
+    short = type_name.rsplit(".", 1)[-1]
+    return short not in _BARE_WORDS and not short.isupper() and any(c.islower() for c in short)
+
+
+def parse_exception_line(line: str, text_line: int = -1, *, any_name: bool = False) -> ExcLine | None:
+    """An ExcLine for a `Type: message` line at column 0 (after a glog prefix), else None.
+    `any_name`: the line ends a traceback, where Python prints the exception whatever its class
+    is called (`BrokenProcessPool`, `TimeoutExpired`, `BadZipFile`), so any class-shaped name is one."""
     if line.startswith(("<class '", "`<class '")):
         r = _REPR_EXC_LINE.match(line.rstrip())
         if r is None or not exception_type_names(r.group("type")) or r.group("type").endswith("Warning"):
@@ -80,7 +89,8 @@ def parse_exception_line(line: str, text_line: int = -1) -> ExcLine | None:
     if not (head.isalpha() or head == "_") or (":" not in line and len(line) > 120):
         return None
     m = _EXC_LINE.match(line.rstrip())
-    if not m or not exception_type_names(m.group("type")):
+    if not m or not (exception_type_names(m.group("type")) or (
+            any_name and (m.group("msg") is not None or "." in m.group("type")) and _class_shaped(m.group("type")))):
         return None
     if m.group("msg") is None and "." not in m.group("type") and m.group("type").endswith("Warning"):
         return None

@@ -39,7 +39,7 @@ from .compile_command import SPLIT_WORDS, read_split_path
 from .compiler_diag import DIAG_WORDS, CompilerDiag, read_diag, read_note
 from .exc_line import ExcLine, exception_type_names, inner_types, parse_exception_line
 from .normalize import unwrap
-from .paths import is_library_path, is_torch_path, is_user_path, library_package, torch_module
+from .paths import frame_module, is_library_path, is_torch_path, is_user_path, library_package, torch_module
 from .regexscan import any_word, required_literals
 
 __all__ = [
@@ -130,9 +130,10 @@ class PyFrame:
 
 
 def make_frame(path: str, line: int, function: str, code: str = "", text_line: int = -1) -> PyFrame:
-    """A PyFrame with the library/torch classification applied (shared by text and live readers)."""
+    """A PyFrame with the library/torch classification applied (shared by text and live readers);
+    a torch launcher's frame is a library frame of no torch module (`paths.frame_module`)."""
     return PyFrame(path, line, function, code.strip()[:500], text_line, is_library_path(path, function),
-                   torch_module(path), library_package(path))
+                   frame_module(path), library_package(path))
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,10 +336,15 @@ _CODEY = re.compile(r"\b(?:aoti_compile_and_package|aot_compile|aoti_load_packag
                     r"export(?:_for_training)?|run_decompositions|AOTIModelPackageLoader|AOTIModelContainerRunner\w*)\s*\(")
 
 
-def _exception_at(body: str, glog: bool, i: int) -> ExcLine | None:
-    """The exception line at `body`'s start (at most 2 spaces in; any, in a glog message), or None."""
+def _exception_at(body: str, glog: bool, i: int, ends_traceback: bool = False) -> ExcLine | None:
+    """The exception line at `body`'s start (at most 2 spaces in; any, in a glog message), or None.
+    `ends_traceback`: the line follows a traceback's last frame, where any class name is one."""
     lead = len(body) - len(body.lstrip())
-    return parse_exception_line(body.strip() if glog or lead <= 2 else body, i)
+    return parse_exception_line(body.strip() if glog or lead <= 2 else body, i,
+                                any_name=ends_traceback and not glog and lead == 0)
+
+
+_FRAME_TAIL = 3  # a frame's `File` line, its code line, its caret line: the exception comes next
 
 
 class _Builder:
@@ -373,6 +379,11 @@ class _Builder:
         self.sections.append(Section(tuple(frames), exc, ""))
         self.frames = []
         self.first_order = False
+
+    def ends_traceback(self, i: int) -> bool:
+        """Line `i` is where Python prints the exception: right after the last frame read (its
+        code line and caret lines between)."""
+        return bool(self.frames) and 0 < i - self.frames[-1].text_line <= _FRAME_TAIL
 
     def drop_frames(self) -> None:
         """Forget the frames read since the last section: an exception group's own traceback,
@@ -437,7 +448,7 @@ class _Builder:
             self.close(ExcLine(self.cpp_exc_type or "std::exception", msg[:1000], i, inner_types(msg)))
             self.errors.append(body.strip()[:500])
             return
-        exc = raised if raised is not None else _exception_at(body, bool(g), i)
+        exc = raised if raised is not None else _exception_at(body, bool(g), i, self.ends_traceback(i))
         if exc is not None and not exc.is_warning:
             self.close(exc)
             self.errors.append(body.strip()[:500])

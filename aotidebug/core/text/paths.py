@@ -75,3 +75,22 @@ def torch_module(path: str) -> str | None:
         return _dotted(rest) if rest.startswith("torch/") else None
     m = _CHECKOUT.search(p)
     return _dotted("torch/" + m.group("rest")) if m else None
+
+
+# torch's own launchers: they start worker processes and report a worker's death or error from
+# the parent (torchrun's ChildFailedError, mp.spawn's ProcessExitedException). Their frames are
+# the container's, like a task group's: what failed ran in the worker, so these frames name no
+# subsystem and no phase (a launcher's `torch.distributed` frames are no traced collective).
+LAUNCHER_MODULES = ("torch.distributed.run", "torch.distributed.launch", "torch.distributed.launcher",
+                    "torch.distributed.elastic", "torch.multiprocessing.spawn")
+
+
+def frame_module(path: str) -> str | None:
+    """The torch module a frame's code runs in, for reading the failure: `torch_module`, except
+    None for a launcher's frames (LAUNCHER_MODULES)."""
+    module = torch_module(path)
+    if module is not None and module.startswith(LAUNCHER_MODULES) and any(
+            module == m or module.startswith(m + ".") for m in LAUNCHER_MODULES):
+        return None
+    return module
+

@@ -358,8 +358,15 @@ def _type_phase(chain: tuple[ExcLink, ...]) -> tuple[Phase, str]:
     return Phase.UNKNOWN, ""
 
 
+_FRAME_LINE = re.compile(r'^[ \t]*File "[^"\n]*", line \d+.*\n?', re.M)
+
+
 def _words_phase(text: str) -> tuple[Phase, str]:
-    """The phase the report's words name (phase_words.py); `text` is its head and tail (`_ends`)."""
+    """The phase the report's words name (phase_words.py); `text` is its head and tail (`_ends`),
+    without its frame lines (a function's name, `wrapper` in a launcher's decorator, is nobody's
+    word for a stage)."""
+    if 'File "' in text:
+        text = _FRAME_LINE.sub("", text)
     phase, word = phase_from_words(text, only_complaints=True)
     return Phase(phase), word
 
