@@ -117,3 +117,38 @@ def test_a_live_broken_pool_without_a_package_still_reads_as_a_crash():
 
 def _die() -> None:
     os.kill(os.getpid(), signal.SIGSEGV)
+
+
+# How a host or a supervisor reports the death of the process that ran the model, in each tool's
+# own message format (quoted from the tools, not captured here: no Windows, Kubernetes, systemd,
+# Jupyter, Ray or TorchServe on this machine). The signal, or the death without one, is the reading.
+@pytest.mark.parametrize("text,category,code", [
+    ('Windows fatal exception: access violation\n\nCurrent thread 0x00001a2c (most recent call first):\n'
+     '  File "C:\\Python311\\Lib\\site-packages\\torch\\_inductor\\package\\package.py", line 310 in __call__\n'
+     '  File "C:\\app\\serve.py", line 12 in <module>', "crash", "AOTS191"),
+    ("Process finished with exit code -1073741819 (0xC0000005)", "crash", "AOTS191"),   # PyCharm on Windows
+    ("Process finished with exit code -1073741571 (0xC00000FD)", "crash", "AOTS191"),   # a stack overflow
+    ("    Last State:     Terminated\n      Reason:       OOMKilled\n      Exit Code:    137",
+     "out_of_memory", "AOTS268"),                                                       # kubectl describe pod
+    ("    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    139", "crash", "AOTS191"),
+    ("serve.service: Main process exited, code=killed, status=11/SEGV", "crash", "AOTS191"),
+    ("serve.service: Main process exited, code=dumped, status=6/ABRT", "crash", "AOTS191"),
+    ("serve.service: Main process exited, code=killed, status=9/KILL", "out_of_memory", "AOTS268"),
+    ("Kernel Restarting\nThe kernel for serve.ipynb appears to have died. It will restart automatically.",
+     "crash", "AOTS307"),
+    ("The Kernel crashed while executing code in the current cell or a previous cell.", "crash", "AOTS307"),
+    ("ray.exceptions.WorkerCrashedError: The worker died unexpectedly while executing this task.", "crash", "AOTS307"),
+    ("2026-01-01T12:00:00,000 [INFO ] W-9000-model_1.0-stdout MODEL_LOG - Backend worker process died.",
+     "crash", "AOTS307"),
+])
+def test_a_hosts_report_of_the_death_reads_as_its_signal(text, category, code):
+    d = aotidebug.diagnose(text)
+    assert (d.category.value, d.code) == (category, code)
+    assert d.confidence < 0.5   # how it died is read; why (which input, which kernel) is not
+
+
+def test_a_supervisors_words_never_outrank_a_reading():
+    # the death words are a fallback: a message that names its cause keeps it
+    text = ("RuntimeError: input_handles[0]: unmatched dtype, expected: 6(at::kFloat), but got: 7\n"
+            "The kernel for serve.ipynb appears to have died. It will restart automatically.")
+    assert aotidebug.diagnose(text).category.value == "input_mismatch"

@@ -151,7 +151,8 @@ FIND_WHERE_A_CALL_HANGS = (
     "lock it waits in."
 )
 NAME_A_WORKERS_DEATH = (
-    "A process pool does not say how its worker died. Measure it outside the pool: "
+    "A process pool, a notebook or a model server does not say how the process that ran the model "
+    "died. Measure it outside: "
     "`aotidebug.diagnose(exc, inputs=inputs, package=path)` reads the inputs the worker was given "
     "against the package, without running them; `aotidebug.safe_load(path, isolate=True)(*inputs)` "
     "runs one call in a process of its own and names its signal (a segfault or an abort is a crash "

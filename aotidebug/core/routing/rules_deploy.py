@@ -436,6 +436,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS306", "pool-worker-died", "crash", 0.4,
        "A worker process of a pool died abruptly; the pool did not pass on its signal",
        types=frozenset({"BrokenProcessPool"}), fixes=(H.NAME_A_WORKERS_DEATH,)),
+    # the same death in a supervisor's words, when nothing else was read: a notebook's kernel
+    # ("appears to have died", "Kernel crashed"), a model server's or a cluster's worker (Ray's
+    # "died unexpectedly", TorchServe's "Backend worker process died", uvicorn's "Child process
+    # [42] died", Celery's "exited prematurely")
+    _r("AOTS307", "supervised-process-died", "crash", 0.4,
+       "A supervisor reports that the process running the model died, without its signal",
+       words=("died unexpectedly", "appears to have died", "process died", "worker died", "kernel died",
+              "kernel crashed", "terminated abruptly", "exited prematurely", "exited unexpectedly"),
+       signal=False, fallback=True, fixes=(H.NAME_A_WORKERS_DEATH,)),  # a signal read is read as one
     _r("AOTS191", "signal-only", "crash", 0.45,
        "The process died on a signal with no exception",
        signal=True, no_chain=True, fallback=True),

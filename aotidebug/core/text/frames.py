@@ -216,15 +216,25 @@ _GLOG = re.compile(r"^\s*(?:\[rank\d+\]:)?\[?(?P<lvl>[IWEFVC])(?P<date>\d{3,4}) 
 GLOG_ERROR_LEVELS = frozenset("EFC")
 
 
+# An exit status as a shell, a container runtime or a launcher prints it: "exited with code 139",
+# "exit status 134", Kubernetes' "Exit Code:    137", torchrun's "exitcode  : -11"
+_EXIT = r"(?:exit(?:ed)? (?:with )?(?:code|status)|exit_?code)\s*[:=]?\s*"
 _SIGNALS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # Windows reports a segfault as an access violation (faulthandler's "Windows fatal exception:
+    # access violation", exit code 0xC0000005 = -1073741819) and a stack overflow as 0xC00000FD;
+    # systemd as "code=killed, status=11/SEGV"
     ("SIGSEGV", re.compile(r"\bseg(?:mentation)?[ -]?fault|\bSIGSEGV\b|\bsegmentation violation|"
-                           r"exit(?:ed)? (?:with )?(?:code|status) (?:139|-11)\b|\brc=-?(?:139|11)\b|EXC_BAD_ACCESS", re.I)),
-    ("SIGBUS", re.compile(r"\bBus error\b|\bSIGBUS\b|exit(?:ed)? (?:with )?(?:code|status) (?:135|-7)\b", re.I)),
+                           + _EXIT + r"(?:139|-11)\b|\brc=-?(?:139|11)\b|EXC_BAD_ACCESS|"
+                           r"\bfatal exception: access violation|\b0xC00000(?:05|FD)\b|-107374(?:1819|1571)\b|"
+                           r"\bstatus=11/SEGV\b", re.I)),
+    ("SIGBUS", re.compile(r"\bBus error\b|\bSIGBUS\b|" + _EXIT + r"(?:135|-7)\b|\bstatus=7/BUS\b", re.I)),
     ("SIGABRT", re.compile(r"\bSIGABRT\b|^Aborted\b|Fatal Python error: Aborted|"
-                           r"^terminate called |exit(?:ed)? (?:with )?(?:code|status) (?:134|-6)\b", re.I | re.M)),
-    ("SIGILL", re.compile(r"\bIllegal instruction\b|\bSIGILL\b|exit(?:ed)? (?:with )?(?:code|status) (?:132|-4)\b", re.I)),
-    ("SIGFPE", re.compile(r"\bSIGFPE\b|\bFloating point exception\b", re.I)),
-    ("SIGKILL", re.compile(r"\bSIGKILL\b|\bKilled\s*$|exit(?:ed)? (?:with )?(?:code|status) (?:137|-9)\b", re.I)),
+                           r"^terminate called |" + _EXIT + r"(?:134|-6)\b|\bstatus=6/ABRT\b", re.I | re.M)),
+    ("SIGILL", re.compile(r"\bIllegal instruction\b|\bSIGILL\b|" + _EXIT + r"(?:132|-4)\b|\bstatus=4/ILL\b", re.I)),
+    ("SIGFPE", re.compile(r"\bSIGFPE\b|\bFloating point exception\b|\bstatus=8/FPE\b", re.I)),
+    # Kubernetes names the OOM killer's kill itself ("Reason: OOMKilled")
+    ("SIGKILL", re.compile(r"\bSIGKILL\b|\bKilled\s*$|" + _EXIT + r"(?:137|-9)\b|\bstatus=9/KILL\b|\bOOMKilled\b",
+                           re.I | re.M)),
 )
 
 
@@ -237,7 +247,8 @@ def _signal_gates() -> tuple[tuple[str, frozenset[str] | None, re.Pattern[str]],
 
 
 _SIGNAL_WORDS = ("seg", "sig", "bus error", "abort", "terminate called", "illegal instruction", "floating point",
-                 "killed", "exit", "rc=", "exc_bad_access", "core dumped")
+                 "killed", "exit", "rc=", "exc_bad_access", "core dumped", "access violation", "0xc00000",
+                 "-1073741", "status=")
 _CORE = re.compile(r"\bcore dumped\b", re.I)
 _TERMINATE = re.compile(r"terminate called after throwing an instance of ['‘`]?(?P<t>[^'’`]+)")
 _WHAT = re.compile(r"^\s*what\(\):\s*(?P<msg>.*)$")
