@@ -445,6 +445,17 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        words=("died unexpectedly", "appears to have died", "process died", "worker died", "kernel died",
               "kernel crashed", "terminated abruptly", "exited prematurely", "exited unexpectedly"),
        signal=False, fallback=True, fixes=(H.NAME_A_WORKERS_DEATH,)),  # a signal read is read as one
+    # the user stopped it (Ctrl-C, a notebook's interrupt button, a job's time limit raising it):
+    # what ran was slow or stuck, which no text tells apart, and the subsystem it was stopped in
+    # raised nothing of its own. The reading is the measurement that decides
+    _r("AOTS308", "interrupted-in-a-call", "unknown", 0.35,
+       "The model's load or call was interrupted (KeyboardInterrupt): slow or stuck is not measured",
+       types=frozenset({"KeyboardInterrupt"}), phases=frozenset({P.LOAD, P.RUN}), supersedes=("AOTS152",),
+       fixes=(H.FIND_WHERE_A_CALL_HANGS,)),
+    _r("AOTS309", "interrupted-while-building", "unknown", 0.35,
+       "Export or compilation was interrupted (KeyboardInterrupt): slow or stuck is not measured",
+       types=frozenset({"KeyboardInterrupt"}), phases=frozenset({P.EXPORT, P.COMPILE}),
+       supersedes=("AOTS106", "AOTS135", "AOTS180"), fixes=(H.LOCATE_THE_HANG, H.DISABLE_AUTOTUNE)),
     _r("AOTS191", "signal-only", "crash", 0.45,
        "The process died on a signal with no exception",
        signal=True, no_chain=True, fallback=True),

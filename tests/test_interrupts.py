@@ -1,0 +1,75 @@
+"""A KeyboardInterrupt (Ctrl-C, a notebook's interrupt, a job's time limit) is the user stopping
+something slow or stuck: never the failure of the subsystem it was stopped in. It reads `unknown`,
+with the measurement that tells slow from stuck (AOTS308 in a load or call, AOTS309 while
+exporting or compiling)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import aotidebug
+
+SITE = "/usr/lib/python3.11/site-packages/torch"
+TEMPLATE = textwrap.dedent("""\
+    Traceback (most recent call last):
+      File "/srv/app/serve.py", line 12, in <module>
+        out = step(x)
+      File "{site}/{path}", line 310, in {function}
+        result = run(args)
+    KeyboardInterrupt""")
+
+
+@pytest.mark.parametrize("path,function,code", [
+    ("_inductor/package/package.py", "__call__", "AOTS308"),          # the compiled model's call
+    ("_inductor/select_algorithm.py", "benchmark_choices", "AOTS309"),  # autotuning
+    ("_inductor/codecache.py", "compile_file", "AOTS309"),             # the C++ build
+    ("_dynamo/symbolic_convert.py", "step", "AOTS309"),                # export's tracing
+])
+def test_an_interrupt_is_no_failure_of_where_it_landed(path, function, code):
+    d = aotidebug.diagnose(TEMPLATE.format(site=SITE, path=path, function=function))
+    assert (d.category.value, d.code) == ("unknown", code)
+    assert d.confidence < 0.4 and ("slow or stuck" in d.fixes[0] or "never returns" in d.fixes[0])
+
+
+def test_an_interrupt_after_a_real_error_keeps_the_error():
+    # the error was raised first and the user pressed Ctrl-C while it was being handled
+    text = textwrap.dedent("""\
+        Traceback (most recent call last):
+          File "/srv/app/serve.py", line 12, in <module>
+            out = model(x)
+        RuntimeError: input_handles[0]: unmatched dtype, expected: 6(at::kFloat), but got: 7
+
+        During handling of the above exception, another exception occurred:
+
+        Traceback (most recent call last):
+          File "/srv/app/serve.py", line 14, in <module>
+            time.sleep(5)
+        KeyboardInterrupt""")
+    assert aotidebug.diagnose(text).category.value == "input_mismatch"
+
+
+@pytest.mark.slow
+def test_a_real_interrupt_of_a_compile_reads_as_unknown_with_the_next_step(tmp_path):
+    """Ctrl-C (SIGINT) sent to a real `aoti_compile_and_package` while it compiles."""
+    script = tmp_path / "build.py"
+    script.write_text(textwrap.dedent(f"""\
+        import os, signal, threading, sys, torch
+        class M(torch.nn.Module):
+            def forward(self, x):
+                return torch.sin(x) @ x.T + 1
+        ep = torch.export.export(M(), (torch.randn(8, 8),))
+        threading.Timer(3.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        torch._inductor.aoti_compile_and_package(ep, package_path={str(tmp_path / 'm.pt2')!r})
+        print("finished before the interrupt", file=sys.stderr)
+        """))
+    env = {"TORCHINDUCTOR_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, env=env)
+    if "finished before the interrupt" in run.stderr:
+        pytest.skip("the compile finished within 3 s on this machine")
+    assert "KeyboardInterrupt" in run.stderr
+    d = aotidebug.diagnose(run.stderr)
+    assert d.category.value == "unknown" and d.code in ("AOTS308", "AOTS309"), (d.code, run.stderr[-800:])
