@@ -1,7 +1,7 @@
 """How far a reading survives the way a log reached the user: quoted in a reply, collected by a
 container runtime or a launcher, coloured by a terminal, written on Windows (CRLF and backslashes,
 or saved as UTF-16 by PowerShell), printed inside an exception group, stored as JSON by a log
-collector.
+collector, compressed by logrotate.
 
 Usage: python3 benchmarks/robustness.py [corpus.jsonl ...]   (default: the dev set and every blind set)
 
@@ -16,6 +16,7 @@ lines stays cut).
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import sys
@@ -102,6 +103,7 @@ WRAPPERS: tuple[tuple[str, Callable[[str], str | bytes]], ...] = (
     ("json-logger", _json_logger),
     ("docker-json-file", _docker_json),
     ("json-escaped-value", lambda t: json.dumps(t)[1:-1]),  # a log record's value copied out
+    ("logrotate-gzip", lambda t: gzip.compress(t.encode("utf-8"))),  # err.log.1.gz
 )
 
 

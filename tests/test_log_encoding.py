@@ -1,18 +1,24 @@
 """Logs saved in another encoding (core/text/decode.py): a UTF-16 log from Windows PowerShell's
 `2> err.txt`, with or without a BOM, read the same as its UTF-8 original, whether handed over as
-bytes, as a file to the CLI, or as text a caller already decoded as UTF-8."""
+bytes, as a file to the CLI, or as text a caller already decoded as UTF-8; and a log compressed
+with gzip, bzip2 or xz reads as what it holds."""
 
 from __future__ import annotations
 
+import bz2
 import codecs
+import gzip
 import io
 import json
+import lzma
+import zlib
 from pathlib import Path
 
 import pytest
 
 import aotidebug
-from aotidebug.core.text.decode import decode_log, unwiden
+from aotidebug.core.text import decode
+from aotidebug.core.text.decode import decode_log, decompress_log, unwiden
 from aotidebug.faces import cli
 
 LOGS = Path(__file__).parent / "fixtures" / "logs"
@@ -73,3 +79,55 @@ def test_a_real_capture_in_utf16_reads_as_its_utf8_original(name, tmp_path):
     out = io.StringIO()
     code = cli.main(["diagnose", str(log), "--json"], out)
     assert code == cli.EXIT_OK and json.loads(out.getvalue())["category"] == label
+
+
+# -- compressed logs (logrotate's err.log.1.gz, `journalctl | xz`) ---------------------------------
+
+def _gzip_members(*parts: bytes) -> bytes:
+    return b"".join(gzip.compress(p) for p in parts)
+
+
+@pytest.mark.parametrize("compress", [gzip.compress, bz2.compress, lzma.compress,
+                                      lambda b: _gzip_members(b[:60], b[60:])],  # rotations appended
+                         ids=["gzip", "bzip2", "xz", "gzip-two-members"])
+@pytest.mark.parametrize("name", CAPTURES)
+def test_a_compressed_capture_reads_as_its_original(name, compress, tmp_path):
+    text = (LOGS / f"{name}.txt").read_text(encoding="utf-8")
+    plain = aotidebug.diagnose(text)
+    packed = compress(text.encode("utf-8"))
+    d = aotidebug.diagnose(packed)
+    assert (d.category, d.code, d.confidence) == (plain.category, plain.code, plain.confidence)
+    log = tmp_path / "err.log.1.gz"
+    log.write_bytes(packed)
+    out = io.StringIO()
+    assert cli.main(["diagnose", str(log), "--json"], out) == cli.EXIT_OK
+    assert json.loads(out.getvalue())["category"] == plain.category.value
+
+
+def test_a_compressed_log_cut_short_gives_what_it_holds():
+    text = TEXT.encode("utf-8") * 50
+    packed = gzip.compress(text)
+    got = decompress_log(packed[: len(packed) // 2])
+    assert got and text.startswith(got)
+
+
+def test_a_decompression_bomb_stops_at_the_cap(monkeypatch):
+    monkeypatch.setattr(decode, "MAX_DECOMPRESSED", 1 << 20)
+    z = zlib.compressobj(9, zlib.DEFLATED, 31)
+    chunk = b"A" * (1 << 20)
+    bomb = b"".join(z.compress(chunk) for _ in range(64)) + z.flush()   # 64 MiB in a few hundred KiB
+    assert len(bomb) < 1 << 20
+    got = decompress_log(bomb)
+    assert got is not None and len(got) == 1 << 20
+    assert len(decode_log(bomb)) == 1 << 20
+
+
+@pytest.mark.parametrize("raw", [
+    b"\x1f\x8b" + b"\x00" * 40,                 # a gzip header and nothing valid after it
+    b"BZh9 is not a stream, only a log line",   # bzip2's magic as text
+    b"\xfd7zXZ\x00" + b"garbage" * 10,
+    b"BZh is a word",
+])
+def test_bytes_that_only_look_compressed_are_read_as_text(raw):
+    assert decode_log(raw) == raw.decode("utf-8", errors="replace")
+    assert aotidebug.diagnose(raw).category.value  # a Diagnosis, never an exception

@@ -3,13 +3,18 @@
 A log redirected on Windows PowerShell 5.1 (`python run.py 2> err.txt`) is UTF-16 with a BOM;
 decoded as UTF-8 every ASCII letter comes out followed by a NUL, and no pattern matches. The one
 place log bytes become text: a BOM decides the codec, a BOM-less wide log is recognised by its
-NULs, and anything else is UTF-8 with replacement (never an error). `unwiden` repairs text a caller
-already decoded the wrong way (its NULs give it away).
+NULs, and anything else is UTF-8 with replacement (never an error). A log compressed as logrotate
+or `journalctl | gzip` leaves it (gzip, bzip2, xz) is read inside, up to MAX_DECOMPRESSED bytes.
+`unwiden` repairs text a caller already decoded the wrong way (its NULs give it away).
 """
 
 from __future__ import annotations
 
+import bz2
 import codecs
+import lzma
+import zlib
+from typing import Any
 
 # (BOM, codec). UTF-32 before UTF-16: the UTF-32-LE BOM starts with the UTF-16-LE one.
 _BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
@@ -19,9 +24,47 @@ _SNIFF = 4096  # bytes (or characters) looked at to recognise a wide log without
 _WIDE_SHARE = 0.3  # of the sample: NULs at one parity this often are UTF-16, not a stray NUL
 
 
+MAX_DECOMPRESSED = 64 * 1024 * 1024  # bytes read out of a compressed log: a bomb stops here
+# (magic bytes, kind): gzip (and zlib's deflate behind it), bzip2 ("BZh" and a block size digit), xz
+_COMPRESSED = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"),
+               *((b"BZh" + bytes([d]), "bz2") for d in b"123456789"))
+_DECOMPRESS_ERRORS = (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError)
+
+
+def _decompressor(kind: str) -> Any:
+    if kind == "gzip":
+        return zlib.decompressobj(wbits=31)
+    return bz2.BZ2Decompressor() if kind == "bz2" else lzma.LZMADecompressor()
+
+
+def decompress_log(raw: bytes) -> bytes | None:
+    """The log inside a gzip, bzip2 or xz stream (several members, as appended rotations leave
+    them, are read in turn), at most MAX_DECOMPRESSED bytes of it; a stream cut short gives what
+    it holds. None when `raw` is no such stream or breaks before giving anything."""
+    kind = next((k for magic, k in _COMPRESSED if raw.startswith(magic)), None)
+    if kind is None:
+        return None
+    out = bytearray()
+    rest = raw
+    while rest and len(out) < MAX_DECOMPRESSED:
+        d = _decompressor(kind)
+        try:
+            out += d.decompress(rest, MAX_DECOMPRESSED - len(out))
+        except _DECOMPRESS_ERRORS:
+            break
+        rest = d.unused_data if d.eof else b""
+        if rest and not rest.startswith(raw[:2]):
+            break  # trailing bytes that are no further member
+    return bytes(out) if out else None
+
+
 def decode_log(data: bytes | bytearray | memoryview) -> str:
-    """Text of a log's bytes: BOM first, then a BOM-less UTF-16 guess, else UTF-8 (replacing)."""
+    """Text of a log's bytes: a compressed log's content first, then BOM, then a BOM-less UTF-16
+    guess, else UTF-8 (replacing)."""
     raw = bytes(data)
+    inner = decompress_log(raw) if raw[:1] in (b"\x1f", b"\xfd", b"B") else None
+    if inner is not None:
+        raw = inner
     for bom, codec in _BOMS:
         if raw.startswith(bom):
             return raw[len(bom):].decode(codec, errors="replace")
