@@ -51,6 +51,7 @@ def test_rule_table_is_well_formed() -> None:
 @pytest.mark.parametrize("name,category", [
     ("gh-pytorch-145984-autotune", "autotune_failure"),
     ("gh-omp-h-macos", "compile_toolchain"),
+    ("gh-cpp-pytorch-7-zh-missing-header", "compile_toolchain"),  # AOTS130: strerror in Chinese
     ("gh-pytorch-111711-conflicting-declaration", "torch_bug"),
     ("gh-pytorch-169664-buf-not-declared", "torch_bug"),
     ("gh-pytorch-120394-shim", "unsupported"),
@@ -1461,3 +1462,24 @@ def test_a_refusal_raised_in_export_s_dynamic_shapes_module_is_the_spec_not_bind
             "    raise TypeError(\n"
             "TypeError: got an unexpected keyword argument 'mask'\n")
     assert all(c.code != "AOTS303" for c in diagnose_text(bind).candidates)
+
+
+@pytest.mark.parametrize("line,header", [
+    ("/tmp/x.cpp:3:27: fatal error: torch/Tensor.h: 没有那个文件或目录", "torch/Tensor.h"),          # glibc zh_CN
+    ("/tmp/x.cpp:2:10: fatal error: Python.h: Datei oder Verzeichnis nicht gefunden", "Python.h"),   # de
+    ("/tmp/x.cpp:2:10: fatal error: omp.h: Нет такого файла или каталога", "omp.h"),                # ru
+    ("/tmp/x.cpp:2:10: fatal error: omp.h: No such file or directory", "omp.h"),
+    ('C:\\t\\c3x.cpp(2): fatal error C1083: Datei (Include) kann nicht geöffnet werden: "Python.h": '
+     "No such file or directory", "Python.h"),                                                    # MSVC, German pack
+    ("C:\\t\\c3x.cpp(2): fatal error C1083: Impossible d'ouvrir le fichier include : 'omp.h' : "
+     "No such file or directory", "omp.h"),                                                       # MSVC, French pack
+    ("/tmp/x.cpp:2:10: fatal error: omp.h: Too many open files", None),       # an include that failed, no missing header
+    ("/tmp/x.cpp:2:10: error: x.h: 没有那个文件或目录 in a note", None),       # not a fatal error
+])
+def test_a_missing_header_is_read_in_any_language_of_the_c_library(line, header) -> None:
+    from aotidebug.core.text.compiler_diag import read_diag
+
+    d = read_diag(line, 0)
+    assert d is not None
+    assert (d.kind == "missing_header", d.subject if d.kind == "missing_header" else None) == (header is not None, header)
+

@@ -58,6 +58,17 @@ _QUOTED_WORDS = tuple(sorted(set().union(*(required_literals(p) or () for p in _
 _LD_WORDS = ("cannot find -l", "library not found for -l", "unable to find library -l", "cannot open")
 _HEADER = re.compile(r"['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]?:? (?:file not found|No such file or directory)"
                      r"|Cannot open include file: '(?P<h2>[^']+)'")
+# The same missing header when the C library speaks the user's language: gcc keeps `fatal error:
+# <header>:` and appends strerror's translation ("torch/Tensor.h: 没有那个文件或目录", "Datei oder
+# Verzeichnis nicht gefunden"); strerror's other English errors for an include ("Too many open
+# files", "Permission denied") are no missing header. MSVC's code C1083 ("cannot open include
+# file") is the same in every language pack.
+_OTHER_ERRNO = ("Too many open files", "Permission denied", "Input/output error", "Is a directory",
+                "Not a directory", "No space left", "Resource temporarily unavailable", "Read-only file system",
+                "Stale file handle", "Invalid argument", "Cannot allocate memory", "File name too long")
+_FATAL_HEADER = re.compile(r"^['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]?:\s*(?=\S)(?!"
+                           + "|".join(re.escape(e) for e in _OTHER_ERRNO) + ")")
+_MSVC_C1083 = re.compile(r"\bC1083\s*:[^\n]*?['\"‘“„«](?P<h>[^'\"’”“»\n]+\.(?:h|hpp|hh|cuh|hxx))['\"’”“»]")
 _LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:cannot find -l(?P<l>[\w+.-]+)"
                         r"|library not found for -l(?P<l2>[\w+.-]+)|cannot open (?:input )?file '(?P<l3>[^']+)'"
                         r"|unable to find library -l(?P<l4>[\w+.-]+))")
@@ -120,7 +131,8 @@ def read_diag(line: str, i: int) -> CompilerDiag | None:
     d = _DIAG.match(line) or _MSVC.match(line)
     if d:
         msg = d.group("msg").strip()
-        h = _HEADER.search(msg)
+        h = _HEADER.search(msg) or (_FATAL_HEADER.match(msg) if d.group("sev") == "fatal error" else None) \
+            or (_MSVC_C1083.search(line) if "C1083" in line else None)
         if h:
             return CompilerDiag("missing_header", d.group("sev"), d.group("file"), int(d.group("line")),
                                 msg[:500], h.group("h") or h.group("h2") or "", i)
