@@ -42,6 +42,28 @@ def test_missing_file_is_input_error(tmp_path):
     assert code == cli.EXIT_INPUT
 
 
+@pytest.mark.parametrize("target,code", [("nope.log", "AOTP035"), ("", "AOTP036")])
+def test_a_log_that_cannot_be_read_is_no_package_refusal(tmp_path, target, code):
+    # a missing log is not a missing package: nothing was read, so no category is claimed
+    got, text = run(["diagnose", str(tmp_path / target), "--json"])
+    assert got == cli.EXIT_INPUT
+    d = json.loads(text)["diagnosis"]
+    assert (d["code"], d["category"], d["confidence"]) == (code, "unknown", 0.0)
+    assert d["evidence"][0]["source"] == "file"
+
+
+def test_a_missing_source_file_for_migrate_is_no_package_refusal(tmp_path):
+    from aotidebug.migrate.api import run_paths
+    from aotidebug.migrate.results import MigrateInputError
+
+    with pytest.raises(MigrateInputError) as info:
+        run_paths([str(tmp_path / "nope.py")], mode="check", out=io.StringIO())
+    d = info.value.diagnosis
+    assert (d.code, d.category.value, d.confidence) == ("AOTP035", "unknown", 0.0)
+    code, _ = run(["migrate", "--check", str(tmp_path / "nope.py")])
+    assert code == cli.EXIT_INPUT
+
+
 def test_flags_json_lists_phases():
     code, text = run(["flags", "--json"])
     rows = {r["name"]: r for r in json.loads(text)}

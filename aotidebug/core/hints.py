@@ -4,7 +4,7 @@ so the same advice reads the same everywhere and docs can point at it."""
 from __future__ import annotations
 
 # the host's fix texts live in hints_host.py; named here so every hint is `hints.X`
-from .hints_host import (BUILD_WITHOUT_SANITIZER, CACHE_CHANGED_UNDERNEATH, CACHE_FOLDER_PER_PROCESS,
+from .hints_host import (BUILD_WITHOUT_SANITIZER, CACHE_CHANGED_UNDERNEATH, CACHE_FOLDER_PER_PROCESS, CHECK_THE_FILE_GIVEN,
                          COMPILE_PATH_PACKAGE_MISSING, COMPILE_WHERE_IT_RUNS, DRIVER_FOR_THIS_TRITON,
                          DRIVER_TOO_OLD_OR_NOT_VISIBLE, DTYPE_FOR_THIS_GPU, FEWER_THREADS_OR_HIGHER_LIMITS,
                          FIND_WHERE_A_CALL_HANGS, INSTALL_TOOLCHAIN, KERNEL_CONFIG_FITS_THIS_GPU,

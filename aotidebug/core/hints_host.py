@@ -159,3 +159,7 @@ NAME_A_WORKERS_DEATH = (
     "of the call; SIGKILL is most often the out-of-memory killer: compare the worker's memory limit "
     "with the package's size)."
 )
+CHECK_THE_FILE_GIVEN = (
+    "Check the path of the file given to the command (the log, the inputs or the source file): it "
+    "must be a readable file; `-` reads the log from standard input. No failure was read yet."
+)

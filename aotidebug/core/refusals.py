@@ -25,6 +25,7 @@ class Refusal:
     title: str
     fix: str
     confidence: float = MEASURED
+    source: str = "package"  # what was measured: the package, or a file the CLI was given ("file")
 
 
 REBUILD = hints.REBUILD_PACKAGE
@@ -67,6 +68,14 @@ REFUSALS: Mapping[str, Refusal] = {
     "reader-out-of-memory": Refusal("AOTP033", Category.OUT_OF_MEMORY,
                                     "This process is out of memory: aotidebug could not allocate "
                                     "while reading the error", hints.REDUCE_MEMORY, confidence=0.5),
+    # a file the CLI was given (a log, inputs, a source file) that could not be read: no failure
+    # was read, so no category is claimed
+    "input-not-found": Refusal("AOTP035", Category.UNKNOWN, "The file given could not be found",
+                               hints.CHECK_THE_FILE_GIVEN, confidence=0.0, source="file"),
+    "input-not-a-file": Refusal("AOTP036", Category.UNKNOWN, "The path given is not a file",
+                                hints.CHECK_THE_FILE_GIVEN, confidence=0.0, source="file"),
+    "input-unreadable": Refusal("AOTP037", Category.UNKNOWN, "The file given could not be read",
+                                hints.CHECK_THE_FILE_GIVEN, confidence=0.0, source="file"),
     "legacy": Refusal("AOTP020", Category.DEPRECATED_API,
                       "Legacy .so from aot_compile: no device or contract metadata",
                       hints.MIGRATE_TO_PACKAGE_API),
@@ -80,5 +89,5 @@ def refusal_diagnosis(problem: str, message: str, **fields: Any) -> Diagnosis | 
         return None
     data = {k: v for k, v in fields.items() if isinstance(v, (str, int, float, bool)) or v is None}
     return Diagnosis(r.category, r.title, message, r.confidence,
-                     evidence=(Evidence("package", r.code, message, data),),
+                     evidence=(Evidence(r.source, r.code, message, data),),
                      fixes=(r.fix,), references=(r.category.doc,), code=r.code)

@@ -259,8 +259,8 @@ def _report_error(exc: AOTIDebugError, out: TextIO, as_json: bool) -> int:
     code = EXIT_FAILED if isinstance(exc, JOB_FAILURES) else EXIT_INPUT
     d = exc.diagnosis
     if as_json:
-        out.write(json.dumps({"error": {"type": type(exc).__name__, "code": exc.code, "message": str(exc)},
-                              "diagnosis": d.to_dict()}, indent=2) + "\n")
+        out.write(strict_json({"error": {"type": type(exc).__name__, "code": exc.code, "message": str(exc)},
+                               "diagnosis": d.to_dict()}) + "\n")
     else:
         sys.stderr.write(f"aotidebug: error[{exc.code}]: {exc}\n\n{d}\n")
     return code
@@ -321,8 +321,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
 
 def _read_problem(exc: BaseException) -> str:
+    """The refusal for a file the command could not read: a log, inputs or a source file, never a
+    package (a package's own refusals come from `inspect_package`, AOTP001 and on)."""
     if isinstance(exc, FileNotFoundError):
-        return "not-found"
+        return "input-not-found"
     if isinstance(exc, IsADirectoryError):
-        return "not-a-file"
-    return "unreadable"
+        return "input-not-a-file"
+    return "input-unreadable"

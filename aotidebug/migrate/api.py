@@ -118,7 +118,7 @@ def run_paths(paths: list[str], *, mode: str, out: TextIO) -> bool:
         raise MigrateInputError(f"unknown migrate mode {mode!r} (diff, write or check)")
     missing = [p for p in paths if not os.path.exists(p)]
     if missing:
-        raise MigrateInputError("no such file or directory: " + ", ".join(missing))
+        raise MigrateInputError("no such file or directory: " + ", ".join(missing), problem="input-not-found")
     changed_any = False
     for file in iter_sources(paths):
         changed_any = _migrate_file(file, mode, out) or changed_any
