@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from ..package.inspect import PackageInfo
 
 
+# an archive inspect_package named as another kind than a package -> the finding that says so
+_OTHER_ARCHIVE_FINDINGS = {"exported-program": "AOTC043", "torchscript-archive": "AOTC044", "checkpoint": "AOTC044"}
+
+
 def _is_package_ref(obj: Any) -> bool:
     from ..package.inspect import PackageInfo
 
@@ -93,7 +97,10 @@ def consistency_findings(model: Any = None, inputs: Any = None, package: Any = N
         try:
             info = inspect_package(package)
         except PackageError as exc:
-            return findings + [finding("AOTC091", f"package not checked: {exc}", path=str(package))]
+            # another kind of archive than a package is measured, and no package loader can load it
+            code = _OTHER_ARCHIVE_FINDINGS.get(exc.problem or "", "AOTC091")
+            what = f"{exc}" if code != "AOTC091" else f"package not checked: {exc}"
+            return findings + [finding(code, what, path=str(package))]
         index = dev[1] if dev else None
         if dev and info.device_type and dev[0] != info.device_type:
             findings.append(finding("AOTC013", f"package compiled for {info.device_type}, loaded or "

@@ -1,5 +1,6 @@
 """Named fix texts about the host a model is compiled or run on: compilers and toolkits, drivers and
-GPUs, triton and Python builds, paths and the compile caches. Re-exported by `hints`, which
+GPUs, triton and Python builds, paths and the compile caches, and the files handed over (another
+kind of archive than a package). Re-exported by `hints`, which
 patterns and rules refer to."""
 
 from __future__ import annotations
@@ -162,4 +163,16 @@ NAME_A_WORKERS_DEATH = (
 CHECK_THE_FILE_GIVEN = (
     "Check the path of the file given to the command (the log, the inputs or the source file): it "
     "must be a readable file; `-` reads the log from standard input. No failure was read yet."
+)
+COMPILE_THE_EXPORTED_PROGRAM = (
+    "This archive holds an exported program (torch.export.save), not compiled code. Compile it once "
+    "and load what that writes: `aoti_compile_and_package(torch.export.load(path), "
+    "package_path='model_aoti.pt2')`, then `aoti_load_package('model_aoti.pt2')`; or run it "
+    "uncompiled with `torch.export.load(path).module()`."
+)
+EXPORT_AND_COMPILE_THE_MODULE = (
+    "This file holds a model's weights or a whole module saved by torch.save (or a TorchScript "
+    "module from torch.jit.save), not an AOTI package. Load the model in Python, then "
+    "`ep = torch.export.export(model, example_inputs)` and "
+    "`aoti_compile_and_package(ep, package_path='model.pt2')`, and load that .pt2."
 )

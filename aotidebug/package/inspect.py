@@ -345,6 +345,11 @@ def _inspect_pt2(path: str) -> PackageInfo:
                 if len(parts) >= 2:
                     by_model.setdefault(parts[0], []).append(n)
         if not by_model:
+            kind = other_archive_kind([n[len(prefix):] if n.startswith(prefix) else n for n in names])
+            if kind is not None:
+                problem, what = kind
+                raise PackageError(f"{path} is {what}, not an AOTI package (no {AOTI_DIR}<model>/ members)",
+                                   path=path, problem=problem)
             what = "folder holds no AOTI package" if folder else "is a zip archive but not an AOTI package"
             raise PackageError(f"{path} {what} (no {AOTI_DIR}<model>/ members; is it a "
                                "torch.export.save file?)", path=path,
@@ -431,6 +436,26 @@ def package_path(path: object) -> str:
         raise PackageError(f"not a package path: it holds a NUL byte ({text!r})", problem="not-a-file")
     return text
 
+
+
+# Archives torch writes that are no AOTI package, by a member only they hold (names relative to
+# the archive's top folder): (problem, what it is, test)
+_OTHER_ARCHIVES: tuple[tuple[str, str, Callable[[str], bool]], ...] = (
+    ("exported-program", "an exported program saved by torch.export.save",
+     lambda n: n.startswith("models/") and n.endswith(".json")),
+    ("torchscript-archive", "a TorchScript module saved by torch.jit.save",
+     lambda n: n == "constants.pkl" or n.startswith("code/")),
+    ("checkpoint", "a torch.save file (weights or a pickled module)", lambda n: n == "data.pkl"),
+)
+
+
+def other_archive_kind(rel_names: list[str]) -> tuple[str, str] | None:
+    """(problem, description) when an archive without AOTI members is another archive torch
+    writes (an exported program, a TorchScript module, a torch.save file), else None."""
+    for problem, what, holds in _OTHER_ARCHIVES:
+        if any(holds(n) for n in rel_names):
+            return problem, what
+    return None
 
 def inspect_package(path: PackageInfo | str | bytes | os.PathLike[str]) -> PackageInfo:
     """Read what a package was compiled for and expects. Never loads or executes it.
