@@ -53,6 +53,9 @@ _EXPORTS: dict[str, str] = {
     # bisection
     "bisect": "runtime.bisect.runner",
     "BisectResult": "runtime.bisect.runner",
+    # notebooks: `%load_ext aotidebug`
+    "load_ipython_extension": "faces.notebook",
+    "unload_ipython_extension": "faces.notebook",
 }
 
 # names that are modules themselves, not attributes of one
@@ -91,3 +94,4 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .runtime.bisect.runner import BisectResult, bisect
     from .runtime.probe.report import ProbeCase, ProbeReport
     from .runtime.probe.runner import probe
+    from .faces.notebook import load_ipython_extension, unload_ipython_extension
