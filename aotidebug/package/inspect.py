@@ -351,8 +351,7 @@ def _inspect_pt2(path: str) -> PackageInfo:
                 raise PackageError(f"{path} is {what}, not an AOTI package (no {AOTI_DIR}<model>/ members)",
                                    path=path, problem=problem)
             what = "folder holds no AOTI package" if folder else "is a zip archive but not an AOTI package"
-            raise PackageError(f"{path} {what} (no {AOTI_DIR}<model>/ members; is it a "
-                               "torch.export.save file?)", path=path,
+            raise PackageError(f"{path} {what} (no {AOTI_DIR}<model>/ members)", path=path,
                                problem="not-aoti-folder" if folder else "not-aoti")
         metadata: dict[str, str] = {}
         models: list[ModelInfo] = []
@@ -435,7 +434,6 @@ def package_path(path: object) -> str:
     if "\x00" in text:
         raise PackageError(f"not a package path: it holds a NUL byte ({text!r})", problem="not-a-file")
     return text
-
 
 
 # Archives torch writes that are no AOTI package, by a member only they hold (names relative to

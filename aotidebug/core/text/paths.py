@@ -93,4 +93,3 @@ def frame_module(path: str) -> str | None:
             module == m or module.startswith(m + ".") for m in LAUNCHER_MODULES):
         return None
     return module
-
