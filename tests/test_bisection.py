@@ -130,6 +130,33 @@ def test_fault_policy(rc, timed_out, res, fault):
     assert got is None or isinstance(got, Fault)
 
 
+# torch 2.12.1's run of a fused embedding with an id past its table (tests/models/bis_embed.py),
+# captured on this machine: the kernel's words on stderr, the runner's generic error raised
+_STDERR_212 = ('Error: index out of bounds: 0 <= tmp7 < 10L\nException raised from cpp_fused_add_embedding_'
+               'mul_relu_0 at /tmp/r212/cache/cap2qt7qibazdw2b27jzp6sfhmskaubzw37doxbils5e6efmu6bs/cbhcasj'
+               '6khdtan7c62guromkpam7vmxzgifpzyizvg2p3jwxmg3j.kernel.cpp:25 (most recent call first):\nfram'
+               'e #0: c10::Error::Error(c10::SourceLocation, std::__cxx11::basic_string<char, std::char_tr'
+               'aits<char>, std::allocator<char> >) + 0x9d (0x7fb7f376afad in /tmp/v212/lib/python3.11/sit'
+               'e-packages/torch/lib/libc10.so)\n')
+_RAISED_212 = ("run_func_( container_handle_, input_handles.data(), input_handles.size(), "
+               "output_handles.data(), output_handles.size(), reinterpret_cast<AOTInductorStreamHandle>"
+               "(stream_handle), proxy_executor_handle_) API call failed at "
+               "/pytorch/torch/csrc/inductor/aoti_runner/model_container_runner.cpp, line 150")
+
+
+def test_the_verdict_quotes_the_runtime_s_words_when_torch_raised_only_its_generic_error():
+    res = {"phase": "run-error", "error_type": "RuntimeError", "error": _RAISED_212}
+    fault, message = classify_outcome(ProcessOutcome(("x",), 1, False, "", _STDERR_212, 1.0), res)
+    assert fault is Fault.ERROR
+    assert message.startswith("RuntimeError: index out of bounds: 0 <= tmp7 < 10L (printed by the runtime")
+    # torch 2.13+ raises the words themselves: the stderr is not consulted
+    res13 = {"phase": "run-error", "error_type": "RuntimeError", "error": "index out of bounds: 0 <= tmp7 < 10L"}
+    assert classify_outcome(ProcessOutcome(("x",), 1, False, "", "Error: other words", 1.0), res13)[1] == \
+        "RuntimeError: index out of bounds: 0 <= tmp7 < 10L"
+    # no words on stderr: the raised message as it is
+    assert classify_outcome(_outcome(1), res)[1].startswith("RuntimeError: run_func_(")
+
+
 def test_phases_and_faults_are_enums_that_keep_the_json_strings():
     assert [p.value for p in Phase] == ["start", "exported", "compiled", "running", "ran",
                                         "run-error", "build-error"]
