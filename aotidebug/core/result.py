@@ -76,8 +76,9 @@ class Evidence:
     """One observation and where it came from.
 
     `source` is where it was read ("error-text", "package", "inputs", "host", "model",
-    "subprocess", "bisect", "file": a file the CLI was given); `label` what kind of fact it is ("matched-line", "kernel", "signal",
-    "input-shape", ...); `detail` a sentence or the verbatim line; `fields` the extracted values.
+    "subprocess", "bisect", "file": a file the CLI was given); `label` what kind of fact it is
+    ("matched-line", "kernel", "signal", "input-shape", ...); `detail` a sentence or the verbatim
+    line; `fields` the extracted values.
     """
 
     source: str

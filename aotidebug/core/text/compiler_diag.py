@@ -68,7 +68,8 @@ _OTHER_ERRNO = ("Too many open files", "Permission denied", "Input/output error"
                 "Stale file handle", "Invalid argument", "Cannot allocate memory", "File name too long")
 _FATAL_HEADER = re.compile(r"^['‘\"<]?(?P<h>[\w/.+-]+\.(?:h|hpp|hh|cuh|hxx))['’\">]?:\s*(?=\S)(?!"
                            + "|".join(re.escape(e) for e in _OTHER_ERRNO) + ")")
-_MSVC_C1083 = re.compile(r"\bC1083\s*:[^\n]*?['\"‘“„«](?P<h>[^'\"’”“»\n]+\.(?:h|hpp|hh|cuh|hxx))['\"’”“»]")
+_MSVC_C1083 = re.compile(r"\bC1083\s*:[^\n]*?['\"‘“„«]"
+                         r"(?P<h>[^'\"’”“»\n]+\.(?:h|hpp|hh|cuh|hxx))['\"’”“»]")
 _LD_CANNOT = re.compile(r"\b(?:ld(?:\.\w+)?|ld64|lld|collect2|LINK)\b.*?(?:cannot find -l(?P<l>[\w+.-]+)"
                         r"|library not found for -l(?P<l2>[\w+.-]+)|cannot open (?:input )?file '(?P<l3>[^']+)'"
                         r"|unable to find library -l(?P<l4>[\w+.-]+))")
