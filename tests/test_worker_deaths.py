@@ -43,7 +43,7 @@ def test_a_pool_worker_segfaulting_on_a_wrong_shape_reads_as_a_crash_then_as_its
         d = aotidebug.diagnose(handed)
         assert (d.category.value, d.code) == ("crash", "AOTS306")
         assert d.confidence < 0.5, "the pool hides the signal: a crash is the usual cause, not a measured one"
-        assert "outside the pool" in d.fixes[0]
+        assert "Measure it outside" in d.fixes[0]
     import torch
 
     measured = aotidebug.diagnose(exc, inputs=(torch.randn(1, 1),), package=big)
