@@ -4,6 +4,7 @@ aotidebug installs nothing, and `%unload_ext aotidebug` takes the handler off ag
 
 from __future__ import annotations
 
+import importlib
 from types import TracebackType
 from typing import Any
 
@@ -41,9 +42,9 @@ def show_diagnosis(shell: Any, etype: type[BaseException], evalue: BaseException
 
         d = diagnose(evalue)
         bundle = {"text/plain": f"\naotidebug: {d}", "text/html": d._repr_html_()}
-        from IPython.display import display
-
-        display(bundle, raw=True)
+        # IPython is there whenever this runs (it called us); looked up by name, it is no
+        # dependency of aotidebug, for installers and type checkers alike
+        importlib.import_module("IPython.display").display(bundle, raw=True)
     except Exception as exc:  # the user's traceback is already shown: never replace it with ours
         print(f"aotidebug: could not diagnose this error ({type(exc).__name__}: {exc})")
 
