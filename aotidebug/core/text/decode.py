@@ -29,6 +29,7 @@ MAX_DECOMPRESSED = 64 * 1024 * 1024  # bytes read out of a compressed log: a bom
 _COMPRESSED = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"),
                *((b"BZh" + bytes([d]), "bz2") for d in b"123456789"))
 _DECOMPRESS_ERRORS = (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError)
+_FIRST_BYTES = frozenset(magic[:1] for magic, _ in _COMPRESSED)  # a byte no compressed log starts with: no lookup
 
 
 def _decompressor(kind: str) -> Any:
@@ -62,7 +63,7 @@ def decode_log(data: bytes | bytearray | memoryview) -> str:
     """Text of a log's bytes: a compressed log's content first, then BOM, then a BOM-less UTF-16
     guess, else UTF-8 (replacing)."""
     raw = bytes(data)
-    inner = decompress_log(raw) if raw[:1] in (b"\x1f", b"\xfd", b"B") else None
+    inner = decompress_log(raw) if raw[:1] in _FIRST_BYTES else None
     if inner is not None:
         raw = inner
     for bom, codec in _BOMS:

@@ -89,7 +89,6 @@ def frame_module(path: str) -> str | None:
     """The torch module a frame's code runs in, for reading the failure: `torch_module`, except
     None for a launcher's frames (LAUNCHER_MODULES)."""
     module = torch_module(path)
-    if module is not None and module.startswith(LAUNCHER_MODULES) and any(
-            module == m or module.startswith(m + ".") for m in LAUNCHER_MODULES):
+    if module is not None and any(module == m or module.startswith(m + ".") for m in LAUNCHER_MODULES):
         return None
     return module
