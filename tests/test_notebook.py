@@ -98,3 +98,24 @@ def test_the_handler_without_ipython_installed(monkeypatch, capsys):
     assert shown[-1] == "KeyError" and len(displayed) == 1
     unload_ipython_extension(shell)
     assert shell.types == () and shell.handler is None
+
+
+def test_an_error_raised_from_none_shows_only_what_ipython_prints():
+    # the user replaced torch's error with their own on purpose: IPython prints only theirs, and
+    # the extension leaves it alone as it does any error of the user's own
+    try:
+        try:
+            torch.nn.Linear(3, 2)(torch.ones(2))
+        except RuntimeError:
+            raise ValueError("the batch was malformed") from None
+    except ValueError as exc:
+        hidden = exc
+    try:
+        try:
+            torch.nn.Linear(3, 2)(torch.ones(2))
+        except RuntimeError as err:
+            raise ValueError("the batch was malformed") from err
+    except ValueError as exc:
+        chained = exc
+    assert not came_out_of_torch(hidden)
+    assert came_out_of_torch(chained)

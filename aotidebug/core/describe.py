@@ -11,9 +11,8 @@ from typing import Any
 
 from .text.decode import decode_log, unwiden
 from .text.jsonlog import unjson
-from .text.structure import group_members
+from .text.structure import exception_chain, group_members
 
-MAX_CHAIN = 16
 MAX_GROUP_DEPTH = 4  # groups nested in groups, read this deep
 
 
@@ -40,17 +39,8 @@ def error_text(error: Any, _depth: int = 0) -> str:
         return unjson(decode_log(error))
     if not isinstance(error, BaseException):
         return safe_str(error)
-    chain: list[BaseException] = []
-    seen: set[int] = set()
-    exc: BaseException | None = error
-    while exc is not None and id(exc) not in seen and len(chain) < MAX_CHAIN:
-        seen.add(id(exc))
-        chain.append(exc)
-        nxt = getattr(exc, "__cause__", None) or (
-            None if getattr(exc, "__suppress_context__", False) else getattr(exc, "__context__", None))
-        exc = nxt if isinstance(nxt, BaseException) else None
     parts: list[str] = []
-    for exc in reversed(chain):
+    for exc, _ in reversed(exception_chain(error)):
         try:
             tb = "".join(traceback.format_tb(exc.__traceback__)) if exc.__traceback__ else ""
         except Exception:

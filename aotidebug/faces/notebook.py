@@ -8,18 +8,16 @@ import importlib
 from types import TracebackType
 from typing import Any
 
+from ..core.text.structure import exception_chain
+
 # an error from these packages' code (or of a class they define) is one a diagnosis can explain;
 # a NameError in the user's own cell is left to the plain traceback
 _LIBRARIES = frozenset({"torch", "triton", "aotidebug"})
-_MAX_CHAIN = 16
 
 
 def came_out_of_torch(error: BaseException) -> bool:
-    """True when `error` or an exception in its chain is torch's class or passed a torch frame."""
-    seen: set[int] = set()
-    exc: BaseException | None = error
-    while exc is not None and id(exc) not in seen and len(seen) < _MAX_CHAIN:
-        seen.add(id(exc))
+    """True when `error` or an exception in its printed chain is torch's class or passed a torch frame."""
+    for exc, _ in exception_chain(error):  # as IPython prints it: `raise ... from None` hides the rest
         if type(exc).__module__.partition(".")[0] in _LIBRARIES:
             return True
         tb: TracebackType | None = exc.__traceback__
@@ -27,7 +25,6 @@ def came_out_of_torch(error: BaseException) -> bool:
             if str(tb.tb_frame.f_globals.get("__name__", "")).partition(".")[0] in _LIBRARIES:
                 return True
             tb = tb.tb_next
-        exc = exc.__cause__ or exc.__context__
     return False
 
 

@@ -33,7 +33,7 @@ from .places import (CPP_AOTI_RX, CPP_LOAD_RX, CPP_RUN_RX, TORCH_SYMBOL_RX, Orig
 
 __all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
            "read_exception", "group_members", "primary_exception", "subsystem_of_module", "classify_origin",
-           "text_for_patterns", "MAX_CHAIN"]
+           "text_for_patterns", "exception_chain", "MAX_CHAIN"]
 
 MAX_CHAIN = 16
 WORDS_WINDOW = 8192  # characters read for the words' phase at each end of a long text
@@ -478,8 +478,10 @@ def primary_exception(exc: BaseException) -> BaseException:
     return exc
 
 
-def _chain_of(exc: BaseException) -> list[tuple[BaseException, str]]:
-    """(exception, link to the next-outer one), root cause first; honours __suppress_context__."""
+def exception_chain(exc: BaseException) -> list[tuple[BaseException, str]]:
+    """The chain as Python prints it, outermost first: each exception with how it relates to the
+    one before it ("" for the first, "cause" or "context"). Follows __cause__, else __context__
+    unless `raise ... from None` suppressed it; a cycle or a hostile attribute ends the walk."""
     out: list[tuple[BaseException, str]] = []
     seen: set[int] = set()
     cur: BaseException | None = exc
@@ -493,9 +495,12 @@ def _chain_of(exc: BaseException) -> list[tuple[BaseException, str]]:
             continue
         ctx = None if _get(cur, "__suppress_context__") else _get(cur, "__context__")
         cur, link = (ctx, "context") if isinstance(ctx, BaseException) else (None, "")
-    # out[i+1] is the cause/context of out[i]; reversed: root first, link relates to the next (outer)
-    rev = list(reversed(out))
-    return [(e, out[len(out) - 1 - i][1]) for i, (e, _) in enumerate(rev)]
+    return out
+
+
+def _chain_of(exc: BaseException) -> list[tuple[BaseException, str]]:
+    """exception_chain, root cause first (each link still relates it to the next-outer one)."""
+    return exception_chain(exc)[::-1]
 
 
 def _inner(exc: BaseException) -> list[BaseException]:
