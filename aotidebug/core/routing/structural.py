@@ -40,6 +40,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..text.paths import module_under
 from ..text.structure import Origin, Phase, Structure, Subsystem
 from .rule import WRAPPED, WRAPPER_RULES
 from .rules import RULES, Rule
@@ -156,7 +157,7 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
         return False
     if rule.modules and (st.torch_frame is None or st.torch_frame.module not in rule.modules):
         return False
-    if rule.frame_modules and not any(_under(f.module or "", m) for f in st.frames for m in rule.frame_modules):
+    if rule.frame_modules and not any(module_under(f.module or "", m) for f in st.frames for m in rule.frame_modules):
         return False
     if rule.keywords and not any(k in text for k in rule.keywords):
         return False
@@ -182,11 +183,6 @@ def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
 @lru_cache(maxsize=None)
 def _regex(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
-
-
-def _under(module: str, package: str) -> bool:
-    """True when dotted `module` is `package` or one of its submodules."""
-    return module == package or module.startswith(package + ".")
 
 
 def fired(st: Structure) -> list[Rule]:

@@ -85,10 +85,16 @@ LAUNCHER_MODULES = ("torch.distributed.run", "torch.distributed.launch", "torch.
                     "torch.distributed.elastic", "torch.multiprocessing.spawn")
 
 
+def module_under(module: str, package: str) -> bool:
+    """True when dotted `module` is `package` or one of its submodules (`torch.export` holds
+    `torch.export._trace`, not `torch.exported`)."""
+    return module == package or module.startswith(package + ".")
+
+
 def frame_module(path: str) -> str | None:
     """The torch module a frame's code runs in, for reading the failure: `torch_module`, except
     None for a launcher's frames (LAUNCHER_MODULES)."""
     module = torch_module(path)
-    if module is not None and any(module == m or module.startswith(m + ".") for m in LAUNCHER_MODULES):
+    if module is not None and any(module_under(module, m) for m in LAUNCHER_MODULES):
         return None
     return module

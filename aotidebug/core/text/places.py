@@ -8,6 +8,7 @@ import re
 from enum import Enum
 
 from .compiler_diag import CompilerDiag
+from .paths import module_under
 
 __all__ = ["Subsystem", "Phase", "Origin", "subsystem_of_module", "classify_origin", "GENERIC_MODULES",
            "CPP_LOAD_RX", "CPP_RUN_RX", "CPP_AOTI_RX", "TORCH_SYMBOL_RX"]
@@ -124,7 +125,7 @@ def subsystem_of_module(module: str, function: str = "") -> Subsystem | None:
     """The subsystem of a torch module (and function), or None for a generic helper."""
     name = function.rsplit(".", 1)[-1]  # IPython names a function by its qualified name ("Cls.__call__")
     for prefix, fn_rx, sub in _SUBSYSTEM_TABLE:
-        if (module == prefix or module.startswith(prefix + ".")) and (not fn_rx or re.search(fn_rx, name)):
+        if module_under(module, prefix) and (not fn_rx or re.search(fn_rx, name)):
             if sub is Subsystem.OTHER:
                 return None
             # a generic helper package hides its modules, unless the table names one more precisely
