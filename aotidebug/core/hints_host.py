@@ -1,6 +1,6 @@
 """Named fix texts about the host a model is compiled or run on: compilers and toolkits, drivers and
-GPUs, triton and Python builds, paths and the compile caches, and the files handed over (another
-kind of archive than a package). Re-exported by `hints`, which
+GPUs, triton and Python builds, the torch install's own import order, paths and the compile caches,
+and the files handed over (another kind of archive than a package). Re-exported by `hints`, which
 patterns and rules refer to."""
 
 from __future__ import annotations
@@ -175,4 +175,10 @@ EXPORT_AND_COMPILE_THE_MODULE = (
     "module from torch.jit.save), not an AOTI package. Load the model in Python, then "
     "`ep = torch.export.export(model, example_inputs)` and "
     "`aoti_compile_and_package(ep, package_path='model.pt2')`, and load that .pt2."
+)
+IMPORT_THE_SUBMODULE_FIRST = (
+    "torch's own code reached one of its submodules (the module and name in the AttributeError) "
+    "before anything imported it: import that submodule yourself before the call (for example "
+    "`import torch._inductor.codecache` before aoti_load_package on torch 2.10.0, in a process that "
+    "compiled nothing), or upgrade torch, which imports it there itself from 2.11."
 )

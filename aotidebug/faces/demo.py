@@ -35,6 +35,7 @@ def _tiny_model() -> torch.nn.Module:
 
 _CHILD = r'''
 import sys, torch
+import torch._inductor.codecache  # torch 2.10.0's loader uses it unimported (fixed in 2.11)
 pkg = torch._inductor.aoti_load_package(sys.argv[1])
 x = torch.randn(*[int(s) for s in sys.argv[2].split(",")])
 print("calling the package with shape", tuple(x.shape), flush=True)

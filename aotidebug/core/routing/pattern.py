@@ -31,6 +31,21 @@ VER = r"(?:torch |pytorch |libtorch |version |v)?\d+\.\d+"
 # only in a torch build with that backend (AOTD205 reads them; AOTD905 leaves them)
 TORCH_C_GPU_BINDING = r"_(?:cuda|cudart|Cuda|xpu|Xpu|mps)"
 
+# torch's private submodules that its own code reaches as attributes of their package
+# (`torch._inductor.codecache.f(...)`), which works only once something imported them: one missing
+# from its package, in torch's own frame, is an import-order bug of that torch (AOTS310)
+TORCH_PRIVATE_SUBMODULES = (
+    # torch._inductor
+    "codecache", "cpp_builder", "compile_fx", "select_algorithm", "autotune_process", "async_compile",
+    "scheduler", "lowering", "graph", "ir", "codegen", "package", "runtime", "fx_passes",
+    "decomposition", "virtualized", "output_code", "cpu_vec_isa", "aoti_eager", "compile_worker",
+    "remote_cache", "kernel", "sizevars", "freezing", "pattern_matcher", "triton_bundler",
+    # torch._dynamo, torch._export, torch._functorch
+    "eval_frame", "convert_frame", "symbolic_convert", "output_graph", "guards", "variables",
+    "backends", "serde", "passes", "non_strict_utils", "verifier", "converter", "aot_autograd",
+    "_aot_autograd", "partitioners", "compile_utils", "_trace",
+)
+
 # torch's own op namespaces (torch.ops.<ns>): an op missing from one is a torch module not imported
 # (AOTD515); from any other namespace, a third-party library missing from the host (AOTS217)
 TORCH_OP_NAMESPACES = ("quantized_decomposed", "quantized", "_quantized", "prims", "aten", "higher_order",

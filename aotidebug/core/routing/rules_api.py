@@ -6,7 +6,7 @@ each field means. Evaluated inside DEPLOY_RULES, after loading's rules."""
 from __future__ import annotations
 
 from .. import hints as H
-from .pattern import TORCH_OP_NAMESPACES
+from .pattern import TORCH_OP_NAMESPACES, TORCH_PRIVATE_SUBMODULES
 from .patterns_platform import PUBLIC_TORCH_NAME_MISSING
 from .rule import WRAPPED, P, Rule
 from .rule import new_rule as _r
@@ -310,4 +310,14 @@ API_RULES: tuple[Rule, ...] = (
        types=frozenset({"TypeError", "AttributeError", "KeyError", "IndexError"}), raise_sites=frozenset({"torch"}),
        at=("aoti_compile_and_package", "aoti_load_package", "_aoti_compile_and_package_inner", "load_package"),
        fixes=(H.MATCH_INSTALLED_SIGNATURE,)),
+    # torch's own code reaching a private submodule of its own as an attribute before anything
+    # imported it (2.10.0's aoti_load_package reads torch._inductor.codecache, which a process that
+    # compiled nothing never imported): an import-order bug of that torch, which importing the
+    # submodule first works around. A name missing from a PUBLIC module is another torch's (AOTS288)
+    _r("AOTS310", "torch-submodule-used-before-import", "torch_bug", 0.7,
+       "torch used one of its own submodules before anything imported it",
+       types=frozenset({"AttributeError"}), raise_sites=frozenset({"torch"}), keywords=("has no attribute",),
+       regex=r"module 'torch(?:\.\w+)*' has no attribute '(?:" + "|".join(TORCH_PRIVATE_SUBMODULES) + r")'",
+       supersedes=("AOTD905", "AOTS106", "AOTS121", "AOTS123", "AOTS126", "AOTS127"),
+       fixes=(H.IMPORT_THE_SUBMODULE_FIRST, H.UPGRADE_OR_PIN_TORCH)),
 )

@@ -27,6 +27,7 @@ each crashed or killed worker used to leave a copy of the package behind.
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import signal
@@ -101,6 +102,10 @@ def loader_kwargs(model_name: str = "model", device_index: int = -1,
 def load_compiled(path: str, *, model_name: str = "model", device_index: int = -1,
                   options: Mapping[str, object] | None = None) -> Any:
     """torch's package loader, called with only the arguments this torch accepts (`loader_kwargs`)."""
+    # torch 2.10.0's loader reads torch._inductor.codecache without importing it
+    # (export/pt2_archive/_package.py:1019), so a process that compiled nothing gets AttributeError;
+    # 2.11 imports it there. The module exists in every torch supported: importing it is harmless
+    importlib.import_module("torch._inductor.codecache")
     from torch._inductor.package import load_package
 
     return load_package(path, **loader_kwargs(model_name, device_index, options))
