@@ -11,7 +11,9 @@ from aotidebug.core.routing.classify import classify, rank, required_literals, u
 from aotidebug.core.routing.patterns import PATTERNS
 
 LOGS = Path(__file__).resolve().parent / "fixtures" / "logs"
-EMITTED = Path(__file__).resolve().parent / "fixtures" / "emitted" / "aoti_messages.jsonl"
+# the messages torch itself emits, rendered from its source: the AOTI runtime, loader and runner
+# (aoti_messages.jsonl), and the export -> compile -> load path (compile_path_messages.jsonl)
+EMITTED = sorted((Path(__file__).resolve().parent / "fixtures" / "emitted").glob("*.jsonl"))
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PACKAGE_DOCS = Path(__file__).resolve().parent.parent / "aotidebug" / "docs"  # shipped in the wheel
 
@@ -153,7 +155,7 @@ def _fixtures() -> list[tuple[str, str, dict]]:
         meta = json.loads(path.with_suffix(".json").read_text())
         out.append((path.stem, path.read_text(), meta))
     # the messages AOTI itself emits, rendered from its source (benchmarks/emitted_coverage.py)
-    for line in EMITTED.read_text().splitlines():
+    for line in (line for path in EMITTED for line in path.read_text().splitlines()):
         if line.strip():
             row = json.loads(line)
             out.append((f"emitted:{row['id']}", row["message"],

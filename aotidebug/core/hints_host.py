@@ -182,3 +182,8 @@ IMPORT_THE_SUBMODULE_FIRST = (
     "`import torch._inductor.codecache` before aoti_load_package on torch 2.10.0, in a process that "
     "compiled nothing), or upgrade torch, which imports it there itself from 2.11."
 )
+NOEXEC_CACHE_FOLDER = (
+    "The folder the compiled library was written to is on a filesystem mounted noexec (Docker's "
+    "default for tmpfs /tmp), so it cannot be mapped as code: set TORCHINDUCTOR_CACHE_DIR (and "
+    "TMPDIR for the loader's extraction) to a folder on an exec mount, or remount it with exec."
+)

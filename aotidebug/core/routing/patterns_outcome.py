@@ -162,6 +162,11 @@ OUTCOME_PATTERNS: tuple[Pattern, ...] = (
             "The TF32 / matmul precision flags were set through both the legacy and the new API",
             (r"used (?:a )?mix of the legacy and new APIs to set the (?:TF32|matmul precision)",),
             0.74, (H.ONE_PRECISION_API,)),
+    # the legacy aot_compile given a .pt2 output path: the .so flow driven as if it packaged
+    Pattern("AOTD820", "legacy-compile-given-a-package-path", C.DEPRECATED_API,
+            "The legacy aot_compile was given a .pt2 path, which only the package API writes",
+            (r"output path for aot_compile should not have an extension with \.pt2",),
+            0.74, (H.MIGRATE_TO_PACKAGE_API,)),
     Pattern("AOTD808", "legacy-api-in-trace", C.DEPRECATED_API,
             "The legacy aot_compile/aot_load API is in use",
             (r"torch\._export\.aot_(?:compile|load)\(", r"torch\._inductor\.aot_compile\("),

@@ -98,6 +98,21 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # a build tool of another version than the build needs: cmake older than the generated
     # CMakeLists asks for, a host compiler nvcc does not accept, a compiler that does not know a
     # flag the build passes (-std=c++17 on an old gcc): the host's tools, not the generated code
+    # Inductor's C++ builder refusing the compiler it was configured with, in its own words: the
+    # `<cxx> -v` probe failing, an Intel compiler below its minimum, clang with GNU flags on
+    # Windows (it drives MSVC-style compilers there), the XPU build's missing Level Zero loader.
+    # Inductor wraps them in InductorError, which alone reads as its bug (AOTD901)
+    Pattern("AOTD530", "builder-refuses-the-configured-compiler", C.COMPILE_TOOLCHAIN,
+            "Inductor's C++ builder refused the compiler or driver it was configured to build with",
+            (r"Failed to run \S+ -v\b", r"Intel Compiler error: less than minimal version",
+             r"Please use clang-cl\b", r"Intel GPU driver is not properly installed"),
+            0.72, (H.INSTALL_TOOLCHAIN,)),
+    # the library Inductor just built cannot be mapped as code: its folder is on a noexec mount
+    # (torch's own words since 2.8; dlopen's are "failed to map segment ...: Operation not permitted")
+    Pattern("AOTD531", "cache-folder-mounted-noexec", C.COMPILE_TOOLCHAIN,
+            "The folder the compiled library was written to is mounted noexec",
+            (r"\bmounted with noexec\b", r"failed to map segment from shared object: Operation not permitted"),
+            0.72, (H.NOEXEC_CACHE_FOLDER,)),
     Pattern("AOTD518", "build-tool-version-unsupported", C.COMPILE_TOOLCHAIN,
             "A build tool on this machine is another version than the build needs",
             (r"\bCMake [\d.]+ or higher is required\b", r"\bCompatibility with CMake < ?[\d.]+ has been removed",
@@ -143,6 +158,17 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # the runtime that runs an exported program (ExecuTorch's operator registry) has no kernel for
     # an op the program uses: its kernel library lacks it, or the runner was linked without that
     # library. Labelled the missing kernel most often; below 0.7 for the link
+    # what Inductor or the package's writer declines by design, in torch's own words: the proxy
+    # executor's argument types for a custom op (no Dict), a TorchBind object without pickling
+    # methods or node metadata that is not JSON, a package path that is no .pt2. (A lowering's
+    # assert_nyi, "inductor does not support <layout>", is left to the lowering's reading: public
+    # reports label it torch_bug)
+    Pattern("AOTD532", "feature-declined-by-inductor-or-the-package", C.UNSUPPORTED,
+            "Inductor or the package writer declines a feature or a value it does not handle",
+            (r"Fall through arguments must be one of static_arg_types",
+             r"Unable to serialize custom class\b", r"Failed to serialize custom metadata\b",
+             r"Expect package path to be a file ending in \.pt2"),
+            0.7, (H.REPLACE_UNSUPPORTED_OP, H.SERIALIZER_HAS_NO_FORM)),
     Pattern("AOTD522", "runtime-has-no-kernel-for-an-op", C.UNSUPPORTED,
             "The runtime running the program has no kernel registered for an op in it",
             (r"Missing operator: \[\d+\] \S+", r"kernel '[\w:.]+' not found",
@@ -385,6 +411,13 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # another word size ("wrong ELF class") and a foreign binary run as a program fails to exec
     # torch's archive reader refusing a file whose format version is newer than it reads: the
     # checkpoint, TorchScript archive or package was written by a newer torch than this one
+    # torch's own check of triton against what it needs: a triton older than this torch's API (no
+    # ASTSource). (A GPU below the capability triton targets is read as unsupported, AOTD506, as
+    # public reports label it)
+    Pattern("AOTD718", "triton-older-than-torch-needs", C.VERSION_MISMATCH,
+            "The installed triton is older than this torch needs",
+            (r"Installed triton version too old",),
+            0.7, (H.TRITON_MATCHING_TORCH,)),
     Pattern("AOTD709", "file-from-newer-torch", C.VERSION_MISMATCH,
             "The file was written by a newer torch than the one reading it (its format version is too new)",
             (r"Attempted to read a PyTorch file with version \d+, but the maximum supported version for reading is \d+",),
