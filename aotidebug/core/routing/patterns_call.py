@@ -202,6 +202,8 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             (r"active drivers \(.{0,80}\)\. There should only be one",
              r"Torch not compiled with (?:CUDA|ROCm|XPU) enabled",
              r"Found no NVIDIA driver on your system",
+             # CUDA's driver API could not start at all (torch's lazy init on a host without a GPU)
+             r"CUDA driver initialization failed, you might not have a CUDA gpu",
              r"No (?:CUDA|HIP|XPU) GPUs are available",
              r"no CUDA-capable device is detected",
              r"Cannot load AOTInductor package for device '\w+' because \w+ is not available",
@@ -240,6 +242,9 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             "GPU illegal memory access in a compiled kernel",
             (r"illegal memory access", r"cudaErrorIllegalAddress", r"CUDA_ERROR_ILLEGAL_ADDRESS",
              r"hipErrorIllegalAddress", r"misaligned address", r"unspecified launch failure",
+             # a kernel's fault of the same family: the GPU met an instruction it could not run
+             # (cudaErrorIllegalInstruction; the CPU's SIGILL is AOTD703's)
+             r"CUDA error: an illegal instruction was encountered", r"cudaErrorIllegalInstruction",
              r"Memory access fault by GPU",
              # AMD's HSA runtime aborting the queue of a kernel that touched an address outside
              # the legal range (its aperture) or one it cannot reach

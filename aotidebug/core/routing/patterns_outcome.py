@@ -42,6 +42,13 @@ OUTCOME_PATTERNS: tuple[Pattern, ...] = (
             "The compiled library could not be mapped into memory (an address-space or memory limit)",
             (r"failed to map segment from shared object(?!: Operation not permitted)",),
             0.6, (H.CHECK_MEMORY_LIMIT, H.REDUCE_MEMORY)),
+    # a GPU library that could not get the memory it works in: cuBLAS creating its handle (its
+    # workspace) and cuDNN finding no algorithm whose workspace fits, as torch reports them;
+    # other causes (a broken CUDA setup, an unsupported shape) are rarer, so below 0.6
+    Pattern("AOTD821", "gpu-library-workspace-unavailable", C.OUT_OF_MEMORY,
+            "A GPU library could not get the memory it works in (cuBLAS's handle, cuDNN's workspace)",
+            (r"CUBLAS_STATUS_NOT_INITIALIZED", r"Unable to find a valid cuDNN algorithm to run convolution"),
+            0.55, (H.REDUCE_MEMORY, H.CHECK_MEMORY_LIMIT)),
     Pattern("AOTD804", "memory-prose", C.OUT_OF_MEMORY,
             "Memory use is higher than expected",
             (r"\bOOM(?:s|ed|-killed)?\b",

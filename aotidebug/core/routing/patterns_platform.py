@@ -169,6 +169,16 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"Unable to serialize custom class\b", r"Failed to serialize custom metadata\b",
              r"Expect package path to be a file ending in \.pt2"),
             0.7, (H.REPLACE_UNSUPPORTED_OP, H.SERIALIZER_HAS_NO_FORM)),
+    # a GPU library's own refusal of the call it was given (cuBLAS / cuDNN status NOT_SUPPORTED,
+    # cuDNN frontend finding no plan for the graph), and CUDA graph capture refusing what cannot be
+    # captured (a copy from unpinned CPU memory, work on a stream whose capture already failed)
+    Pattern("AOTD533", "gpu-library-or-capture-refuses-the-call", C.UNSUPPORTED,
+            "A GPU library or CUDA graph capture does not support the call it was given",
+            (r"CUBLAS_STATUS_NOT_SUPPORTED", r"CUDNN_STATUS_NOT_SUPPORTED", r"No execution plans support the graph",
+             r"during CUDA graph capture unless the CPU tensor is pinned",
+             r"operation failed due to a previous error during capture", r"cudaErrorStreamCaptureInvalidated",
+             r"operation not permitted when stream is capturing"),
+            0.64, (H.REPLACE_UNSUPPORTED_OP, H.CHECK_OP_DTYPE_SUPPORT)),
     Pattern("AOTD522", "runtime-has-no-kernel-for-an-op", C.UNSUPPORTED,
             "The runtime running the program has no kernel registered for an op in it",
             (r"Missing operator: \[\d+\] \S+", r"kernel '[\w:.]+' not found",
@@ -354,7 +364,9 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # read the other cause from the phase)
     Pattern("AOTD712", "cuda-driver-insufficient-or-absent", C.VERSION_MISMATCH,
             "The CUDA runtime found no driver it can use (one older than the runtime, or none visible)",
-            (r"CUDA driver version is insufficient for CUDA runtime version", r"\bcudaErrorInsufficientDriver\b"),
+            (r"CUDA driver version is insufficient for CUDA runtime version", r"\bcudaErrorInsufficientDriver\b",
+             # torch's own check of the driver against the CUDA it was built with
+             r"The NVIDIA driver on your system is too old \(found version \d+\)"),
             0.58, (H.DRIVER_TOO_OLD_OR_NOT_VISIBLE,)),
     # torch.export.load refusing a program whose recorded export schema has another major version
     # than this torch's: the file was written by another release (torch's own words since 2.2;
@@ -399,7 +411,7 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             0.8, (H.REBUILD_SAME_VERSION,)),
     Pattern("AOTD703", "cpu-isa-mismatch", C.VERSION_MISMATCH,
             "The CPU lacks an instruction set the package was compiled for",
-            (r"Illegal instruction", r"SIGILL", r"exit(?:ed)? (?:with )?(?:code|status) (?:132|-4)\b"),
+            (r"Illegal instruction(?! was encountered)", r"SIGILL", r"exit(?:ed)? (?:with )?(?:code|status) (?:132|-4)\b"),
             0.78, (H.REBUILD_FOR_CPU, H.REBUILD_SAME_VERSION)),
     # triton's CUDA version check meeting a CUDA newer than it knows (it maps each major release to
     # a PTX version, and a release it has no entry for falls through to "10.0 or higher")
@@ -418,6 +430,12 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             "The installed triton is older than this torch needs",
             (r"Installed triton version too old",),
             0.7, (H.TRITON_MATCHING_TORCH,)),
+    # torch's check of the cuDNN it finds at run time against the one it was built with (another
+    # cuDNN earlier on LD_LIBRARY_PATH than the one bundled with torch)
+    Pattern("AOTD719", "cudnn-other-than-torch-s", C.VERSION_MISMATCH,
+            "The cuDNN found at run time is another release than the one torch was built against",
+            (r"cuDNN version incompatibility: PyTorch was compiled\s+against",),
+            0.74, (H.MATCH_TOOL_VERSIONS,)),
     Pattern("AOTD709", "file-from-newer-torch", C.VERSION_MISMATCH,
             "The file was written by a newer torch than the one reading it (its format version is too new)",
             (r"Attempted to read a PyTorch file with version \d+, but the maximum supported version for reading is \d+",),
