@@ -90,8 +90,11 @@ def _consistency(d: Diagnosis, call: dict[str, Any]) -> Diagnosis:
         located, found = loaded_package(call["model"], call["text"])
         if found:   # a loaded model: its package, when found, stands for it in the later analyzers
             call["package"], call["model"] = located, None
+    # the runtime's own words went to stderr (torch <= 2.12 raises only "run_func_(...) API call
+    # failed"): no index assertion is there to start the index trace, so the ids are measured here
+    opaque = d.category is Category.OPAQUE_RUNTIME_ERROR
     findings = found + consistency_findings(model=call["model"], inputs=call["inputs"],
-                                            package=call["package"], device=call["device"])
+                                            package=call["package"], device=call["device"], indices=opaque)
     return merge_findings(d, findings, "consistency")
 
 

@@ -331,3 +331,29 @@ def test_a_size_past_the_table_its_counter_indexes_is_refused(iob):
     unchecked = aotidebug.safe_load(iob["iob_positions"], check_indices=False)
     with pytest.raises(AOTIRuntimeError, match="index out of bounds"):
         unchecked(torch.randn(2, 20, 8))
+
+
+# what torch 2.10.0 raised for ids past a table (live_blind168, case 15, run there): the runtime's
+# own words went to stderr, so the text names no check and no index assertion starts the trace
+GENERIC_RUN_FAILURE = """Traceback (most recent call last):
+  File "<string>", line 60, in <module>
+  File "/tmp/v210/lib/python3.11/site-packages/torch/export/pt2_archive/_package.py", line 728, in __call__
+    flat_outputs = self.loader.boxed_run(flat_inputs)
+                   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+RuntimeError: run_func_( container_handle_, input_handles.data(), input_handles.size(), \
+output_handles.data(), output_handles.size(), reinterpret_cast<AOTInductorStreamHandle>(stream_handle), \
+proxy_executor_handle_) API call failed at /pytorch/torch/csrc/inductor/aoti_runner/model_container_runner.cpp, line 144
+"""
+
+
+def test_an_error_that_names_no_check_has_its_ids_measured(iob):
+    import torch
+
+    import aotidebug
+
+    assert aotidebug.diagnose(GENERIC_RUN_FAILURE).category.value == "opaque_runtime_error"
+    ids = (torch.tensor([[0, 1, 2], [3, 4, 9]]),)   # 9 past the 8-row table
+    d = aotidebug.diagnose(GENERIC_RUN_FAILURE, inputs=ids, package=str(iob["iob_embed"]))
+    assert (d.category.value, d.code) == ("index_out_of_bounds", "AOTC039")
+    good = (torch.tensor([[0, 1, 2], [3, 4, 7]]),)  # ids inside the table: nothing measured explains it
+    assert aotidebug.diagnose(GENERIC_RUN_FAILURE, inputs=good, package=str(iob["iob_embed"])).code != "AOTC039"

@@ -81,10 +81,12 @@ def loaded_package(model: Any, error_text: str = "") -> tuple[PackageInfo | None
 
 
 def consistency_findings(model: Any = None, inputs: Any = None, package: Any = None,
-                         device: str | int | torch.device | None = None) -> list[Finding]:
+                         device: str | int | torch.device | None = None, indices: bool = False) -> list[Finding]:
     """What `diagnose()` merges: with a package, host + device + inputs checks; with only a model
     (ExportedProgram or its `.module()`), the inputs against what the export recorded. The model
-    `aoti_load_package` returned is turned into its package first, by `loaded_package`."""
+    `aoti_load_package` returned is turned into its package first, by `loaded_package`. `indices`
+    also checks ids against the tables the kernels index (AOTC039, AOTC042): for an error that
+    does not say which check failed, where no index assertion leads to the index trace."""
     findings: list[Finding] = []
     dev = parse_device(device)
     if package is not None and not _is_package_ref(package):
@@ -114,7 +116,7 @@ def consistency_findings(model: Any = None, inputs: Any = None, package: Any = N
         findings += narrowed
         if inputs is not None:
             # ids past a table: the index trace measures them with the kernel's context
-            findings += _explained_by(check_inputs(info, inputs, device=device, indices=False), narrowed)
+            findings += _explained_by(check_inputs(info, inputs, device=device, indices=indices), narrowed)
         return findings
     if model is not None and inputs is not None:  # no readable package: the export's record
         recorded = contract_from_model(model)
