@@ -38,6 +38,38 @@ def children_tmpdir():
         shutil.rmtree(root, ignore_errors=True)
 
 
+def _loader_uses_codecache_unimported() -> bool:
+    """torch 2.10.0's package loader calls `torch._inductor.codecache...` without importing it, so
+    a process that compiled nothing cannot load (2.11 imports it there). Read from its source."""
+    import importlib.util
+
+    try:  # torch's own spec imports nothing; its loader module's would import torch
+        spec = importlib.util.find_spec("torch")
+        src = (Path(spec.origin).parent / "export" / "pt2_archive" / "_package.py").read_text() \
+            if spec is not None and spec.origin else ""
+    except (ImportError, OSError, ValueError):
+        return False
+    return "torch._inductor.codecache." in src and "codecache import" not in src
+
+
+@pytest.fixture(scope="session", autouse=True)
+def children_load_as_on_a_later_torch():
+    """On such a torch, the children that stand in for a user's process import the module once the
+    loader's module is (tests/support_torch210/sitecustomize.py), as a user on it must; a test that
+    gives its child an environment of its own does not get it. Elsewhere this does nothing."""
+    if not _loader_uses_codecache_unimported():
+        yield False
+        return
+    from tests.zoo import env
+
+    import torch._inductor.codecache  # noqa: F401  (this process loads packages too)
+
+    shim = str(ROOT / "tests" / "support_torch210")
+    path = os.pathsep.join(p for p in (shim, os.environ.get("PYTHONPATH", "")) if p)
+    with env(PYTHONPATH=path):
+        yield True
+
+
 @pytest.fixture(scope="session")
 def packages():
     """`packages.build("small")` -> Path of a real compiled .pt2 (built once, cached on disk)."""
