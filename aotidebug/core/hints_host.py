@@ -180,7 +180,7 @@ IMPORT_THE_SUBMODULE_FIRST = (
     "torch's own code reached one of its submodules (the module and name in the AttributeError) "
     "before anything imported it: import that submodule yourself before the call (for example "
     "`import torch._inductor.codecache` before aoti_load_package on torch 2.10.0, in a process that "
-    "compiled nothing), or upgrade torch, which imports it there itself from 2.11."
+    "compiled nothing), or upgrade torch (2.11 imports that one there itself)."
 )
 NOEXEC_CACHE_FOLDER = (
     "The folder the compiled library was written to is on a filesystem mounted noexec (Docker's "

@@ -108,7 +108,7 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
              r"Please use clang-cl\b", r"Intel GPU driver is not properly installed"),
             0.72, (H.INSTALL_TOOLCHAIN,)),
     # the library Inductor just built cannot be mapped as code: its folder is on a noexec mount
-    # (torch's own words since 2.8; dlopen's are "failed to map segment ...: Operation not permitted")
+    # (torch's own words, read in 2.14.1; dlopen's are "failed to map segment ...: Operation not permitted")
     Pattern("AOTD531", "cache-folder-mounted-noexec", C.COMPILE_TOOLCHAIN,
             "The folder the compiled library was written to is mounted noexec",
             (r"\bmounted with noexec\b", r"failed to map segment from shared object: Operation not permitted"),
@@ -411,7 +411,8 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             0.8, (H.REBUILD_SAME_VERSION,)),
     Pattern("AOTD703", "cpu-isa-mismatch", C.VERSION_MISMATCH,
             "The CPU lacks an instruction set the package was compiled for",
-            (r"Illegal instruction(?! was encountered)", r"SIGILL", r"exit(?:ed)? (?:with )?(?:code|status) (?:132|-4)\b"),
+            (r"Illegal instruction(?! was encountered)", r"SIGILL",
+             r"exit(?:ed)? (?:with )?(?:code|status) (?:132|-4)\b"),
             0.78, (H.REBUILD_FOR_CPU, H.REBUILD_SAME_VERSION)),
     # triton's CUDA version check meeting a CUDA newer than it knows (it maps each major release to
     # a PTX version, and a release it has no entry for falls through to "10.0 or higher")
