@@ -182,5 +182,20 @@ def common_prefix(names: Iterable[str]) -> str:
     return ""
 
 
-__all__ = ["Archive", "Limits", "DEFAULT_LIMITS", "header_problem", "unsafe_member_reason", "is_zip",
+def pack_folder(folder: str | os.PathLike, dest: str | os.PathLike) -> str:
+    """An extracted package `folder` written back as the archive it came from (its relative paths
+    as member names, stored), at `dest`: for a torch whose loader takes only a .pt2 (2.10.0).
+    Links are left out, as an archive's own extraction holds none."""
+    root = os.fspath(folder)
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_STORED) as z:
+        for here, dirs, files in os.walk(root):
+            dirs.sort()
+            for name in sorted(files):
+                full = os.path.join(here, name)
+                if not os.path.islink(full):
+                    z.write(full, os.path.relpath(full, root).replace(os.sep, "/"))
+    return os.fspath(dest)
+
+
+__all__ = ["Archive", "Limits", "DEFAULT_LIMITS", "header_problem", "unsafe_member_reason", "is_zip", "pack_folder",
            "common_prefix"]

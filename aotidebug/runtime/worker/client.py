@@ -108,7 +108,22 @@ def load_compiled(path: str, *, model_name: str = "model", device_index: int = -
     importlib.import_module("torch._inductor.codecache")
     from torch._inductor.package import load_package
 
-    return load_package(path, **loader_kwargs(model_name, device_index, options))
+    kwargs = loader_kwargs(model_name, device_index, options)
+    if not os.path.isdir(path):
+        return load_package(path, **kwargs)
+    try:
+        return load_package(path, **kwargs)
+    except RuntimeError as exc:
+        if "zip archive" not in str(exc):
+            raise
+    # a loader that takes no folder (2.10.0: "f must be a buffer or a file ending in .pt2", then
+    # miniz's "Failed to initialize zip archive"): the folder packed as the archive it came from,
+    # which the loader extracts again; the packed copy is not needed once it has
+    from ...package.archive import pack_folder
+
+    with tempfile.TemporaryDirectory(prefix="aotidebug-folder-") as tmp:
+        name = os.path.basename(os.path.normpath(path)) or "package"
+        return load_package(pack_folder(path, os.path.join(tmp, name + ".pt2")), **kwargs)
 
 
 # ----------------------------------------------------------------------------- process state
