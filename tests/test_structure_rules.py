@@ -1487,3 +1487,26 @@ def test_a_missing_header_is_read_in_any_language_of_the_c_library(line, header)
     assert d is not None
     assert (d.kind == "missing_header", d.subject if d.kind == "missing_header" else None) == (header is not None, header)
 
+
+
+def test_trying_only_the_rules_a_structure_s_types_allow_fires_what_trying_all_fires() -> None:
+    """`fired` tries the rules that name no exception type and those naming one the structure
+    holds (structural._candidates); on every fixture that is what trying every rule fires."""
+    from pathlib import Path
+
+    from aotidebug.core.routing import structural
+    from aotidebug.core.routing.rules import RULES
+
+    def every_rule(st):
+        facts = structural._facts(st)
+        hits = [r for r in RULES if not r.fallback and structural._matches(r, st, facts)]
+        if not hits:
+            hits = [r for r in RULES if r.fallback and structural._matches(r, st, facts)]
+        explained = {c for r in hits for c in r.supersedes if c.startswith("AOTS")}
+        return [r.code for r in hits if r.code not in explained]
+
+    logs = sorted((Path(__file__).resolve().parent / "fixtures" / "logs").glob("*.txt"))
+    assert len(logs) > 500
+    for path in logs:
+        st = read_structure(path.read_text(errors="replace"))
+        assert [r.code for r in fired(st)] == every_rule(st), path.name

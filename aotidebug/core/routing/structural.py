@@ -185,12 +185,34 @@ def _regex(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
+@lru_cache(maxsize=1)
+def _rules_by_type() -> tuple[tuple[tuple[int, Rule], ...], dict[str, tuple[tuple[int, Rule], ...]]]:
+    """RULES with their positions: those that name no exception type, and those that do, by each
+    type they name. Half the rules name types, and a text holds a few: the rest are never tried."""
+    untyped = tuple((i, r) for i, r in enumerate(RULES) if not r.types)
+    typed: dict[str, list[tuple[int, Rule]]] = {}
+    for i, r in enumerate(RULES):
+        for t in r.types:
+            typed.setdefault(t, []).append((i, r))
+    return untyped, {t: tuple(v) for t, v in typed.items()}
+
+
+def _candidates(type_names: frozenset[str]) -> list[Rule]:
+    """The rules that can hold for a structure of these exception types, in RULES order."""
+    untyped, typed = _rules_by_type()
+    picked = dict(untyped)
+    for t in type_names:
+        picked.update(typed.get(t, ()))
+    return [picked[i] for i in sorted(picked)]
+
+
 def fired(st: Structure) -> list[Rule]:
     """The rules whose conditions hold for `st` (fallback rules only when no other rule fired)."""
     facts = _facts(st)
-    hits = [r for r in RULES if not r.fallback and _matches(r, st, facts)]
+    rules = _candidates(facts.type_names)
+    hits = [r for r in rules if not r.fallback and _matches(r, st, facts)]
     if not hits:
-        hits = [r for r in RULES if r.fallback and _matches(r, st, facts)]
+        hits = [r for r in rules if r.fallback and _matches(r, st, facts)]
     explained = {c for r in hits for c in r.supersedes if c.startswith("AOTS")}
     return [r for r in hits if r.code not in explained] if explained else hits
 
