@@ -197,5 +197,5 @@ def pack_folder(folder: str | os.PathLike, dest: str | os.PathLike) -> str:
     return os.fspath(dest)
 
 
-__all__ = ["Archive", "Limits", "DEFAULT_LIMITS", "header_problem", "unsafe_member_reason", "is_zip", "pack_folder",
-           "common_prefix"]
+__all__ = ["Archive", "Limits", "DEFAULT_LIMITS", "header_problem", "unsafe_member_reason", "is_zip",
+           "common_prefix", "pack_folder"]

@@ -109,12 +109,10 @@ def load_compiled(path: str, *, model_name: str = "model", device_index: int = -
     from torch._inductor.package import load_package
 
     kwargs = loader_kwargs(model_name, device_index, options)
-    if not os.path.isdir(path):
-        return load_package(path, **kwargs)
     try:
         return load_package(path, **kwargs)
     except RuntimeError as exc:
-        if "zip archive" not in str(exc):
+        if not os.path.isdir(path) or "zip archive" not in str(exc):
             raise
     # a loader that takes no folder (2.10.0: "f must be a buffer or a file ending in .pt2", then
     # miniz's "Failed to initialize zip archive"): the folder packed as the archive it came from,
