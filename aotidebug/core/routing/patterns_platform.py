@@ -160,15 +160,19 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
     # library. Labelled the missing kernel most often; below 0.7 for the link
     # what Inductor or the package's writer declines by design, in torch's own words: the proxy
     # executor's argument types for a custom op (no Dict), a TorchBind object without pickling
-    # methods or node metadata that is not JSON, a package path that is no .pt2. (A lowering's
-    # assert_nyi, "inductor does not support <layout>", is left to the lowering's reading: public
-    # reports label it torch_bug)
+    # methods or node metadata that is not JSON. (A lowering's assert_nyi, "inductor does not
+    # support <layout>", is left to the lowering's reading: public reports label it torch_bug)
     Pattern("AOTD532", "feature-declined-by-inductor-or-the-package", C.UNSUPPORTED,
             "Inductor or the package writer declines a feature or a value it does not handle",
             (r"Fall through arguments must be one of static_arg_types",
-             r"Unable to serialize custom class\b", r"Failed to serialize custom metadata\b",
-             r"Expect package path to be a file ending in \.pt2"),
+             r"Unable to serialize custom class\b", r"Failed to serialize custom metadata\b"),
             0.7, (H.REPLACE_UNSUPPORTED_OP, H.SERIALIZER_HAS_NO_FORM)),
+    # aoti_compile_and_package's own refusal of a package path that is no .pt2 (it writes only
+    # archives), with the fix for the path rather than for an op
+    Pattern("AOTD534", "package-path-not-a-pt2", C.UNSUPPORTED,
+            "The package path given to aoti_compile_and_package does not end in .pt2",
+            (r"Expect package path to be a file ending in \.pt2",),
+            0.7, (H.PACKAGE_OUTPUT_PATH,)),
     # a GPU library's own refusal of the call it was given (cuBLAS / cuDNN status NOT_SUPPORTED,
     # cuDNN frontend finding no plan for the graph), and CUDA graph capture refusing what cannot be
     # captured (a copy from unpinned CPU memory, work on a stream whose capture already failed)
