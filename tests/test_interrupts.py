@@ -8,10 +8,12 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
 import aotidebug
+from aotidebug.core.text.structure import read_exception
 
 SITE = "/usr/lib/python3.11/site-packages/torch"
 TEMPLATE = textwrap.dedent("""\
@@ -52,12 +54,53 @@ def test_an_interrupt_after_a_real_error_keeps_the_error():
     assert aotidebug.diagnose(text).category.value == "input_mismatch"
 
 
+def _interrupted_while_handling(filename: str) -> KeyboardInterrupt:
+    code = compile(textwrap.dedent("""\
+        def find(cache, key):
+            try:
+                return cache[key]
+            except KeyError:
+                raise KeyboardInterrupt  # where Ctrl-C landed
+        """), filename, "exec")
+    ns: dict = {}
+    exec(code, ns)
+    try:
+        ns["find"]({}, "/srv/app/weights")
+    except KeyboardInterrupt as e:
+        return e
+    raise AssertionError("not interrupted")
+
+
+@pytest.mark.parametrize("filename,chain", [
+    # a library handles its own KeyError (a cache miss) when Ctrl-C lands: its control flow, not read
+    ("/usr/lib/python3.11/site-packages/setuptools/_distutils/finder.py", ["KeyboardInterrupt"]),
+    # the user's own handler was running: the error it handled is kept
+    ("/srv/app/serve.py", ["KeyError", "KeyboardInterrupt"]),
+])
+def test_an_interrupt_reads_a_handled_exception_only_when_the_user_handled_it(filename, chain):
+    st = read_exception(_interrupted_while_handling(filename))
+    assert [link.short_type for link in st.chain] == chain
+
+
+def test_an_interrupt_landing_while_importlib_handles_a_key_error_reads_as_the_interrupt():
+    # the real text (a SIGINT during aoti_compile_and_package) read compile_toolchain before
+    text = (Path(__file__).parent / "fixtures" / "logs" / "cpu-interrupt-inside-importlib-handling.txt").read_text()
+    assert "During handling of the above exception" in text and "KeyError" in text
+    d = aotidebug.diagnose(text)
+    assert (d.category.value, d.code) == ("unknown", "AOTS309")
+
+
 @pytest.mark.slow
 def test_a_real_interrupt_of_a_compile_reads_as_unknown_with_the_next_step(tmp_path):
     """Ctrl-C (SIGINT) sent to a real `aoti_compile_and_package` while it compiles."""
     script = tmp_path / "build.py"
     script.write_text(textwrap.dedent(f"""\
-        import os, signal, threading, sys, time, torch
+        import os, signal, threading, sys, time
+        # as in a user's terminal, whatever the test runner's process left ignored (an ignored
+        # SIGINT is inherited through exec, and Python then installs no handler of its own)
+        print("inherited SIGINT:", signal.getsignal(signal.SIGINT), file=sys.stderr)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        import torch
         class M(torch.nn.Module):
             def forward(self, x):
                 return torch.sin(x) @ x.T + 1
@@ -75,7 +118,7 @@ def test_a_real_interrupt_of_a_compile_reads_as_unknown_with_the_next_step(tmp_p
     env = {"TORCHINDUCTOR_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
     run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, env=env)
     if "finished before the interrupt" in run.stderr:
-        pytest.skip("the compile finished before its source was seen on disk")
+        pytest.skip("the compile finished before its source was seen on disk: " + run.stderr[-300:])
     assert "KeyboardInterrupt" in run.stderr
     d = aotidebug.diagnose(run.stderr)
     assert d.category.value == "unknown" and d.code in ("AOTS308", "AOTS309"), (d.code, run.stderr[-800:])

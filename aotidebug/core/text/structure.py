@@ -402,6 +402,22 @@ def _assemble(parsed: ParsedText, chain: tuple[ExcLink, ...], sections: tuple[Se
                      always_true_guard=always_true_guard(words), abi_strings=string_abi_only(words))
 
 
+_STOPS = frozenset({"KeyboardInterrupt"})
+
+
+def _stop_only(chain: tuple[ExcLink, ...], sections: tuple[Section, ...]
+               ) -> tuple[tuple[ExcLink, ...], tuple[Section, ...]]:
+    """A Ctrl-C that lands in library code while it handles an exception of its own (importlib's
+    KeyError for a path not cached yet, a fallback's ImportError) is printed with that exception as
+    its context: the library's control flow, never the failure, so only the interrupt is read. When
+    the interrupt's innermost frame is the user's, the user was handling a real error: it is kept."""
+    if len(chain) < 2 or chain[-1].short_type not in _STOPS or chain[-2].link != "context":
+        return chain, sections
+    if not sections or not sections[-1].frames or sections[-1].frames[-1].is_user:
+        return chain, sections
+    return chain[-1:], sections[-1:]
+
+
 def _links_from_text(parsed: ParsedText) -> tuple[ExcLink, ...]:
     out: list[ExcLink] = []
     for sec in parsed.sections:
@@ -423,7 +439,8 @@ def read_structure(text: str, *, unwrapped: bool = False) -> Structure:
     words = _without_advice(text) if "Hint:" in text else text  # the phase and the signs read no advice
     if "ExceptionGroup" in words:  # "unhandled errors in a TaskGroup" is a container's, not a complaint
         words = GROUP_BLOCK.sub("", words)
-    return _assemble(parsed, _links_from_text(parsed), parsed.sections, words)
+    chain, sections = _stop_only(_links_from_text(parsed), parsed.sections)
+    return _assemble(parsed, chain, sections, words)
 
 
 # -- live exceptions ------------------------------------------------------------------------------
@@ -582,7 +599,7 @@ def read_exception(exc: BaseException) -> Structure:
         # messages hold compiler output, C++ frames, glog lines; their own tracebacks are added too
         sections = [s for s in parsed.sections if s.frames] + sections
         words = "\n".join([lk.message for lk in links] + texts)
-        st = _assemble(parsed, tuple(links[-MAX_CHAIN:]), tuple(sections), words)
+        st = _assemble(parsed, *_stop_only(tuple(links[-MAX_CHAIN:]), tuple(sections)), words)
         handed = next((h for e, _ in chain if (h := handed_to(_get(e, "__traceback__")))), "")
         return dataclasses.replace(st, handed_to=handed) if handed else st
     except BaseException as err:  # never let reading an error raise a new one
