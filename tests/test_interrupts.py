@@ -97,9 +97,11 @@ def test_a_real_interrupt_of_a_compile_reads_as_unknown_with_the_next_step(tmp_p
     script.write_text(textwrap.dedent(f"""\
         import os, signal, threading, sys, time
         # as in a user's terminal, whatever the test runner's process left ignored (an ignored
-        # SIGINT is inherited through exec, and Python then installs no handler of its own)
+        # SIGINT is inherited through exec, and Python then installs no handler of its own). The
+        # full CI runs of stop 53 skipped this test; the cause was not measured, this rules it out
         print("inherited SIGINT:", signal.getsignal(signal.SIGINT), file=sys.stderr)
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {{signal.SIGINT}})  # a blocked mask is inherited too
         import torch
         class M(torch.nn.Module):
             def forward(self, x):
