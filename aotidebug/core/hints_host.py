@@ -187,3 +187,15 @@ NOEXEC_CACHE_FOLDER = (
     "default for tmpfs /tmp), so it cannot be mapped as code: set TORCHINDUCTOR_CACHE_DIR (and "
     "TMPDIR for the loader's extraction) to a folder on an exec mount, or remount it with exec."
 )
+BUILD_MEMORY = (
+    "The C++ build needs more memory than this host or container gives it: large generated sources and "
+    "torch's headers take gigabytes per compiler process. Compile with fewer parallel jobs "
+    "(TORCHINDUCTOR_COMPILE_THREADS=1), on a host with more memory or swap, or raise the container's "
+    "memory cap; `dmesg` or the container's events show whether the out-of-memory killer stopped it."
+)
+BUILD_DISK_SPACE = (
+    "The build could not write its files: free space or raise the quota where TORCHINDUCTOR_CACHE_DIR "
+    "and TMPDIR point (the compiler writes its temporary files to TMPDIR, the objects and the library "
+    "to the cache folder), point them at a writable folder with room, or raise the file-size limit "
+    "(`ulimit -f`) where a job sets one."
+)

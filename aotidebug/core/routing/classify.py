@@ -301,7 +301,8 @@ def diagnose_text(text: str, structure: Structure | None = None) -> Diagnosis:
     evidence += raw_evidence
     rule = _rules_by_code().get(top.code) if primary is None else None
     # the deciding mechanism's advice first: a rule's when the structure decided, then the words'
-    fixes = (list(_dedupe([*(rule.fixes if rule else ()), *(f for m in same_cat for f in m.pattern.fixes)]))
+    fixes = (list(_dedupe([*(rule.fixes if rule else ()), *(primary.pattern.fixes if primary else ()),
+                           *(f for m in same_cat for f in m.pattern.fixes)]))
              or list(_category_fixes().get(top.category, ())))
     flag_names = _dedupe(f for m in same_cat for f in m.pattern.flags)
     if primary is not None:

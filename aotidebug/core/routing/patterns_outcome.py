@@ -49,6 +49,23 @@ OUTCOME_PATTERNS: tuple[Pattern, ...] = (
             "A GPU library could not get the memory it works in (cuBLAS's handle, cuDNN's workspace)",
             (r"CUBLAS_STATUS_NOT_INITIALIZED", r"Unable to find a valid cuDNN algorithm to run convolution"),
             0.55, (H.REDUCE_MEMORY, H.CHECK_MEMORY_LIMIT)),
+    # the C++ build itself ran out of memory, in its tools' own words: gcc's allocator ("out of
+    # memory allocating 262144 bytes after a total of ...", "virtual memory exhausted") and the
+    # linker's BFD ("error adding symbols: memory exhausted"). The fix is the build's memory, not
+    # the model's, so it outranks the general reading (AOTD801)
+    Pattern("AOTD823", "build-out-of-memory", C.OUT_OF_MEMORY,
+            "The C++ compiler or linker ran out of memory while building the package",
+            (r"\bout of memory allocating \d+ bytes", r"\bvirtual memory exhausted\b",
+             r"(?:error adding symbols|\bld\b[^\n]*|\bcollect2\b[^\n]*): memory exhausted"),
+            0.82, (H.BUILD_MEMORY,)),
+    # the compiler or linker killed by SIGKILL (gcc: "Killed signal terminated program cc1plus";
+    # collect2: "ld terminated with signal 9 [Killed]"): the kernel's out-of-memory killer most
+    # often, a hard CPU-time limit or a job's own kill otherwise. The words do not say which, so it
+    # stays under the toolchain's reading of a failed build (AOTD507): a candidate, not the verdict
+    Pattern("AOTD822", "build-process-killed", C.OUT_OF_MEMORY,
+            "The C++ compiler or linker was killed (SIGKILL): most often by the out-of-memory killer",
+            (r"\bKilled signal terminated program \w+", r"\bterminated with signal 9 \[Killed\]"),
+            0.5, (H.BUILD_MEMORY,)),
     Pattern("AOTD804", "memory-prose", C.OUT_OF_MEMORY,
             "Memory use is higher than expected",
             (r"\bOOM(?:s|ed|-killed)?\b",

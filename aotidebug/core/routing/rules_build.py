@@ -504,6 +504,16 @@ BUILD_RULES: tuple[Rule, ...] = (
        subsystems=frozenset({S.PACKAGE_LOAD}), raise_sites=frozenset({"torch", "stdlib"}),
        # a C++ binding refusing the caller's argument types (pybind11) is the caller's error
        not_keywords=("incompatible function arguments",)),
+    # the generated objects disagree about a generated kernel's symbol: the wrapper calls a kernel
+    # no object defines (dlopen's "undefined symbol: cpp_fused_0"), or two objects define one (ld's
+    # "multiple definition of"). Only AOTI's own code names these symbols, so no other library's
+    # version (AOTD701) or the linker's environment (AOTS132) is at fault
+    _r("AOTS312", "generated-kernel-symbol-unresolved", "torch_bug", 0.62,
+       "The generated code refers to a generated kernel that no object defines, or defines one twice",
+       keywords=("undefined symbol", "undefined reference", "multiple definition"),
+       regex=r"(?:undefined symbol:?|undefined reference to|multiple definition of)\s*[`'‘\"]?"
+             r"(?:cpp_fused_|triton_(?:poi|red|per|tem|mm)_|cpp_kernel_)\w*",
+       supersedes=WRAPPED + ("AOTD501", "AOTD507", "AOTD701", "AOTS132", "AOTS134", "AOTS135", "AOTS161")),
     _r("AOTS124", "generated-code-torch-symbol", "torch_bug", 0.6,
        "The generated C++ does not compile, and the error names a torch/AOTI symbol",
        origins=GEN_ORIGINS, torch_symbol=True, not_keywords=("aoti_torch_",), supersedes=("AOTD501", "AOTD507")),

@@ -6,7 +6,7 @@ field means. Evaluated at the end of BUILD_RULES."""
 from __future__ import annotations
 
 from .. import hints as H
-from .rule import GEN_ORIGINS, INTERNAL_TYPES, WRAPPED, O, S, Rule
+from .rule import GEN_ORIGINS, INTERNAL_TYPES, WRAPPED, O, P, S, Rule
 from .rule import new_rule as _r
 
 __all__ = ["TOOLCHAIN_RULES"]
@@ -145,6 +145,21 @@ TOOLCHAIN_RULES: tuple[Rule, ...] = (
        keywords=("internal compiler error",),
        not_keywords=("out of memory", "cannot allocate memory", "killed signal terminated"),
        supersedes=WRAPPED + ("AOTD303", "AOTD507", "AOTS124", "AOTS125", "AOTS129")),
+    # the build could not write its files: a full disk or quota, a read-only folder, a file-size
+    # limit. gcc names the source it was compiling (the generated one) as where it stopped, but
+    # nothing in that code is wrong: the folders it writes to are the environment's
+    _r("AOTS311", "build-could-not-write", "compile_toolchain", 0.64,
+       "The C++ compiler or linker could not write its output (a full disk or quota, a read-only "
+       "folder, a file-size limit)",
+       keywords=("no space left on device", "disk quota exceeded", "read-only file system",
+                 "file size limit exceeded", "file too large"),
+       # the compiler's or linker's own report, not the package writer's (an archive on a
+       # read-only volume is the host's, outside the build)
+       also_keywords=("cppcompileerror", "c++ compile error", "cc1plus", "cc1:", "collect2", "ld:",
+                      "compilation terminated", "error writing to", "final link failed", "assembler"),
+       phases=frozenset({P.COMPILE}), fixes=(H.BUILD_DISK_SPACE,),
+       supersedes=WRAPPED + ("AOTD303", "AOTD501", "AOTD507", "AOTS124", "AOTS125", "AOTS129", "AOTS132",
+                             "AOTS133", "AOTS134", "AOTS135", "AOTS222")),
     _r("AOTS130", "missing-system-header", "compile_toolchain", 0.7,
        "A header the C++ build needs is not installed",
        origins=frozenset({O.ENV_MISSING_HEADER}), supersedes=WRAPPED),

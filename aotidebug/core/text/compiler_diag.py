@@ -149,7 +149,7 @@ def read_diag(line: str, i: int) -> CompilerDiag | None:
             return CompilerDiag("missing_header", "fatal error", "", 0, line.strip()[:500],
                                 h.group("h") or h.group("h2") or "", i)
     m = _COLLECT2.search(line) if ("collect2" in line or "ld returned" in line or "symbol(s) not found" in line) else None
-    if m:
+    if m or "multiple definition of" in line:  # ld's `<file>:<line>: multiple definition of `sym'`
         return CompilerDiag("linker", "error", "", 0, line.strip()[:500], "ld", i)
     return None
 
