@@ -197,6 +197,13 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             (r"\binvalid device ordinal\b", r"\bcudaErrorInvalidDevice\b", r"\bhipErrorInvalidDevice\b",
              r"\bCUDA_ERROR_INVALID_DEVICE\b"),
             0.68, (H.USE_A_VISIBLE_GPU_INDEX,)),
+    # a tensor put on a device type this torch build has no backend for (a TPU notebook's `xla`, a
+    # Gaudi's `hpu`, a vendor's privateuse1 name) where the package was compiled for another: c10's
+    # own refusal, whatever the device's name (the GPU types read as AOTD205)
+    Pattern("AOTD213", "device-type-not-in-this-build", C.DEVICE_MISMATCH,
+            "A tensor was put on a device type this torch build has no backend for",
+            (r"PyTorch is not linked with support for (?!(?:cuda|hip|xpu|mps) )\w+ devices",),
+            0.72, (H.MOVE_INPUTS_TO_DEVICE, H.CHECK_THREE_MATCHES)),
     Pattern("AOTD205", "no-gpu-at-load", C.DEVICE_MISMATCH,
             "A GPU package was loaded where no usable GPU is available",
             (r"active drivers \(.{0,80}\)\. There should only be one",
