@@ -7,6 +7,8 @@ an OpenMP loop aborts a raw loader's process, and `safe_load` refuses the same c
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import aotidebug
@@ -242,7 +244,7 @@ def test_an_id_past_the_table_in_a_parallel_loop_aborts_a_raw_loader(iob):
             "m(torch.randn(2, 64, 32, 32), torch.tensor([3, 21])); print('returned')")
     out = run_isolated(python_argv("-c", code, str(iob["iob_parallel"])), timeout=180)
     assert out.signal == "SIGABRT", out.to_dict()
-    assert "index out of bounds: 0 <= tmp3 < 20L" in out.stderr
+    assert re.search(r"index out of bounds: 0 <= tmp\d+ < 20L", out.stderr)  # 2.10 numbers it tmp8
 
 
 @pytest.mark.parametrize("isolate", [False, True])
@@ -258,7 +260,8 @@ def test_safe_load_refuses_ids_past_the_table_by_name_and_runs_good_ones(iob, is
         assert d.category is Category.INDEX_OUT_OF_BOUNDS and d.code == "AOTC039"
         f = info.value.details["findings"][0]
         assert (f["fields"]["min"], f["fields"]["max"], f["fields"]["bound"]) == (3, 21, 20)
-        assert f["fields"]["examples"] == [21] and "valid 0..19" in f["message"]
+        # torch 2.10's kernel wraps a negative id before its check, so -20..-1 are valid there
+        assert f["fields"]["examples"] == [21] and re.search(r"valid (?:0|-20)\.\.19", f["message"])
         assert "check_indices=False" in d.fixes[0]
         out = m(tile, torch.tensor([3, 19]))  # the same model still runs in-range ids
         raw = torch._inductor.aoti_load_package(str(iob["iob_parallel"]))
