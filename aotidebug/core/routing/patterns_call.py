@@ -21,6 +21,8 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             (r"input_handles\[\d+\]: unmatched (?:dim value|stride value|dtype|device type|device index)",
              r"input_handles\[\d+\]: expected ndim",
              r"\bexpected ndim \d+ but got \d+",
+             # NativeRT's own input check (torch 2.10, 2.11)
+             r"\bInput tensor (?:dtype|device|shape|sizes|strides?) mismatch for \w+",
              r"Expected input at \*?\w+\[\d+\]\.shape\[\d+\] to be equal to \d+, but got \d+",
              r"Guard failed: \w+\.size\(\)\[\d+\] == \d+\s*$",  # the same check in ep.module()'s words (2.9+)
              r"incorrect numel for input tensor\. expected \d+, got \d+"),
@@ -285,6 +287,10 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
     Pattern("AOTD401", "constant-not-found", C.CONSTANT_LOADING,
             "A constant (weight) is missing or has the wrong name",
             (r"Constant not found: \S+", r"Cannot find constants? \S+ in constants_map",
+             # NativeRT's weights (torch 2.10, 2.11): a weight absent, left on the meta device, or a
+             # constant AOTI folded at compile time asked for by its folded name
+             r"\bMissing weight: \S+", r"\bWeight is on meta device: \S+",
+             r"is not found in weights, it's likely a constant created by AOTI constant folding",
              r"update_constant_buffer\w*\(.*\) API call failed"),
             0.85, (H.CHECK_CONSTANTS,)),
     Pattern("AOTD403", "constant-buffer-update", C.CONSTANT_LOADING,

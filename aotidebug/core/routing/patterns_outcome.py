@@ -230,7 +230,9 @@ OUTCOME_PATTERNS: tuple[Pattern, ...] = (
             "A kernel binary (cubin/.so) is not where the package expects it",
             (r"CUDA driver error: file not found", r"CUDA_ERROR_FILE_NOT_FOUND", r"hipErrorFileNotFound",
              r"\.(?:cubin|hsaco|fatbin|spv)\b[^\n]*(?:not found|No such file|missing)",
-             r"File not found: \S+\.(?:cubin|hsaco|fatbin|spv)\b"),
+             r"File not found: \S+\.(?:cubin|hsaco|fatbin|spv)\b",
+             # the package holds no model library where the loader looks (NativeRT, torch 2.10, 2.11)
+             r"missing model \.so in archive", r"\.so not present in (?:the )?model package"),
             0.8, (H.REPACKAGE_KERNELS,)),
     # the binary loaded, but the kernel name looked up in it is not there (cuModuleGetFunction,
     # hipModuleGetFunction, zeKernelCreate): a binary of other code, or a module its compiler left
