@@ -155,8 +155,9 @@ TOOLCHAIN_RULES: tuple[Rule, ...] = (
                  "file size limit exceeded", "file too large"),
        # the compiler's or linker's own report, not the package writer's (an archive on a
        # read-only volume is the host's, outside the build)
-       also_keywords=("cppcompileerror", "c++ compile error", "cc1plus", "cc1:", "collect2", "ld:",
-                      "compilation terminated", "error writing to", "final link failed", "assembler"),
+       also_keywords=("cppcompileerror", "c++ compile error", "cc1plus", "cc1:", "collect2", "/ld: ",
+                      "ld returned", "compilation terminated", "error writing to", "final link failed",
+                      "assembler"),
        phases=frozenset({P.COMPILE}), fixes=(H.BUILD_DISK_SPACE,),
        supersedes=WRAPPED + ("AOTD303", "AOTD501", "AOTD507", "AOTS124", "AOTS125", "AOTS129", "AOTS132",
                              "AOTS133", "AOTS134", "AOTS135", "AOTS222")),
