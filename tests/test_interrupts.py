@@ -98,7 +98,8 @@ def test_a_real_interrupt_of_a_compile_reads_as_unknown_with_the_next_step(tmp_p
         import os, signal, threading, sys, time
         # as in a user's terminal, whatever the test runner's process left ignored (an ignored
         # SIGINT is inherited through exec, and Python then installs no handler of its own). The
-        # full CI runs of stop 53 skipped this test; the cause was not measured, this rules it out
+        # full CI runs of stop 53 skipped this test for a cause not measured; the skip below says
+        # what the child inherited
         print("inherited SIGINT:", signal.getsignal(signal.SIGINT), file=sys.stderr)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {{signal.SIGINT}})  # a blocked mask is inherited too
@@ -120,7 +121,8 @@ def test_a_real_interrupt_of_a_compile_reads_as_unknown_with_the_next_step(tmp_p
     env = {"TORCHINDUCTOR_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
     run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, env=env)
     if "finished before the interrupt" in run.stderr:
-        pytest.skip("the compile finished before its source was seen on disk: " + run.stderr[-300:])
+        inherited = next((ln for ln in run.stderr.splitlines() if ln.startswith("inherited SIGINT")), "")
+        pytest.skip(f"the compile finished before its source was seen on disk ({inherited}): {run.stderr[-300:]}")
     assert "KeyboardInterrupt" in run.stderr
     d = aotidebug.diagnose(run.stderr)
     assert d.category.value == "unknown" and d.code in ("AOTS308", "AOTS309"), (d.code, run.stderr[-800:])
