@@ -6,6 +6,7 @@ also crash); the parent diagnoses the captured text with the real package and th
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -180,7 +181,7 @@ def test_index_dataflow_reads_the_definition_above_the_check():
 # ---------------------------------------------------------------- real CPU packages
 
 CHILD = r"""
-import json, sys, torch
+import json, os, sys, tempfile, torch
 sys.path.insert(0, sys.argv[1])
 from tests import packages as p
 cases = {
@@ -194,11 +195,23 @@ loaded = {}
 for key, (name, args) in cases.items():
     if name not in loaded:
         loaded[name] = torch._inductor.aoti_load_package(str(p.build(name)))
-    try:
-        loaded[name](*args)
-        out[key] = None
-    except Exception as e:
-        out[key] = f"{type(e).__name__}: {e}"
+    with tempfile.TemporaryFile() as err:   # what the C++ runtime prints during the call
+        saved = os.dup(2)
+        os.dup2(err.fileno(), 2)
+        try:
+            loaded[name](*args)
+            out[key] = None
+        except Exception as e:
+            out[key] = f"{type(e).__name__}: {e}"
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        err.seek(0)
+        printed = err.read().decode(errors="replace")
+    if out[key] and "run_func_(" in out[key].split("\n", 1)[0]:
+        # torch <= 2.12 raises only the runner's generic line and prints the kernel's check to
+        # stderr: the log a user hands over holds both
+        out[key] = printed + "\n" + out[key]
 print("JSON:" + json.dumps(out))
 """
 
@@ -231,7 +244,7 @@ def _diagnose(cpu_faults, packages, key, name):
 @pytest.mark.slow
 def test_cpu_embedding_index_past_rows(cpu_faults, packages):
     texts, paths = cpu_faults
-    assert "index out of bounds: 0 <= tmp2 < 8L" in texts["embed_nine"]  # torch 2.13 wording
+    assert re.search(r"index out of bounds: 0 <= tmp\d+ < 8L", texts["embed_nine"])  # torch's wording
     d = _diagnose(cpu_faults, packages, "embed_nine", "iob_embed")
     assert d.category is Category.INDEX_OUT_OF_BOUNDS and d.confidence >= 0.95
     ev = labels(d)
@@ -239,7 +252,7 @@ def test_cpu_embedding_index_past_rows(cpu_faults, packages):
     assert kernel["kernel"] == "cpp_fused_embedding_mul_0" and kernel["member"] == "kernel.cpp"
     with zipfile.ZipFile(paths["iob_embed"]) as zf:  # the cited line really is the assertion
         src = zf.read(next(n for n in zf.namelist() if n.endswith(".kernel.cpp"))).decode()
-    assert "index out of bounds: 0 <= tmp2 < 8L" in src.splitlines()[kernel["line"] - 1]
+    assert re.search(r"index out of bounds: 0 <= tmp\d+ < 8L", src.splitlines()[kernel["line"] - 1])
     assert ev["iob-bound"].fields["indexed_fqn"] == "emb.weight"
     assert tuple(ev["iob-bound"].fields["indexed_shape"]) == (8, 4)
     assert "iob_embed.py:12" in ev["iob-source-nodes"].detail
@@ -279,7 +292,7 @@ def test_cpu_dynamic_index_past_dimension(cpu_faults, packages):
 @pytest.mark.slow
 def test_cpu_ids_past_the_table_lead_over_a_size_finding_they_do_not_depend_on(cpu_faults, packages):
     texts, _ = cpu_faults
-    assert "index out of bounds: 0 <= tmp10 < 50L" in texts["tables_batch1"]  # torch 2.13 wording
+    assert re.search(r"index out of bounds: 0 <= tmp\d+ < 50L", texts["tables_batch1"])  # torch's wording
     d = _diagnose(cpu_faults, packages, "tables_batch1", "iob_tables")
     # batch 1 is below the minimum 2 the package records for Dim(min=1), Inductor's floor: a note
     # (AOTC038), kept second; the id 77 past the 50-row tables is what the kernel's bound checked

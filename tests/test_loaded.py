@@ -117,7 +117,8 @@ try:
     e(*ids)
 except RuntimeError as exc:
     d = aotidebug.diagnose(exc, e, ids)
-    out["index"] = {"category": d.category.value, "labels": [x.label for x in d.evidence]}
+    out["index"] = {"category": d.category.value, "labels": [x.label for x in d.evidence],
+                    "generic": "run_func_(" in str(exc).split("\\n", 1)[0]}
 m2 = torch._inductor.aoti_load_package(dyn)   # same call spec, metadata and constant names
 out["rival"] = row(aotidebug.diagnose(None, m, (x,)))
 print("RESULT " + json.dumps(out))
@@ -139,7 +140,12 @@ def test_a_really_loaded_model_is_checked_against_its_package(packages, tmp_path
     # the index trace reads the kernel sources from the same folder
     index = res["index"]
     assert index["category"] == "index_out_of_bounds"
-    assert {"AOTC092", "iob-kernel", "iob-bound"} <= set(index["labels"])
+    if index["generic"]:
+        # torch <= 2.12 printed the kernel's check to stderr and raised the runner's generic line:
+        # no check in the text to trace, the ids are measured against the table instead
+        assert {"AOTC092", "AOTC039"} <= set(index["labels"]), index["labels"]
+    else:
+        assert {"AOTC092", "iob-kernel", "iob-bound"} <= set(index["labels"])
     rival = res["rival"]
     assert rival["labels"] == ["AOTC091"] and "2 loaded packages" in rival["details"][0]
     assert rival["category"] == "unknown"

@@ -239,3 +239,38 @@ def test_hang_and_crash_outcomes_with_a_fake_worker():
     case, crashed = probe._run_case(FakeModel("signal"), spec, base, None, info, "p.pt2", None,
                                     None, None, 0.5, None, None)
     assert case.verdict == "crashed" and "SIGSEGV in kernel cpp_fused_0" in case.detail
+
+
+class _WorkerError(Exception):
+    """The worker's error as the isolated SafeModel chains it: the text and the child's stderr."""
+
+    def __init__(self, text: str, stderr: str):
+        super().__init__(text)
+        self.stderr = stderr
+
+
+GENERIC = ("run_func_( container_handle_, input_handles.data(), input_handles.size(), output_handles.data(), "
+           "output_handles.size(), reinterpret_cast<AOTInductorStreamHandle>(stream_handle), "
+           "proxy_executor_handle_) API call failed at /pytorch/torch/csrc/inductor/aoti_runner/"
+           "model_container_runner.cpp, line 144")
+
+
+@pytest.mark.parametrize("stderr,lead", [
+    # torch 2.10.0's real stderr for a batch past the compiled size (AOTI_RUNTIME_CHECK_INPUTS=1)
+    ("Error: input_handles[0]: unmatched dim value at 0, expected: 2, but got: 3\n",
+     "input_handles[0]: unmatched dim value at 0, expected: 2, but got: 3"),
+    # and for a float64 input: the C shim logs the op's refusal, then the wrapper's failed call
+    ("[E1206 10:14:48.549246094 c_shim_cpu.cpp:593] Exception in aoti_torch: mat1 and mat2 must have the "
+     "same dtype, but got Double and Float\nError: aoti_torch_cpu_addmm_out(buf1, buf0) API call failed at "
+     "/tmp/c/w.wrapper.cpp, line 670\n",
+     "mat1 and mat2 must have the same dtype, but got Double and Float"),
+])
+def test_a_generic_runner_line_leads_with_what_the_runtime_printed(stderr, lead):
+    from aotidebug.runtime.probe.tensors import _first_line, _raw_text
+
+    err = RuntimeError("refused")
+    err.__cause__ = _WorkerError(GENERIC, stderr)
+    assert _first_line(_raw_text(err)) == lead
+    # torch 2.13 raises the words itself: the exception's own first line leads
+    err.__cause__ = _WorkerError("input_handles[0]: unmatched dim value at 0, expected: 2, but got: 3", stderr)
+    assert _first_line(_raw_text(err)).startswith("input_handles[0]")
