@@ -199,9 +199,9 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
             (r"\binvalid device ordinal\b", r"\bcudaErrorInvalidDevice\b", r"\bhipErrorInvalidDevice\b",
              r"\bCUDA_ERROR_INVALID_DEVICE\b"),
             0.68, (H.USE_A_VISIBLE_GPU_INDEX,)),
-    # a tensor put on a device type this torch build has no backend for (a TPU notebook's `xla`, a
-    # Gaudi's `hpu`, a vendor's privateuse1 name) where the package was compiled for another: c10's
-    # own refusal, whatever the device's name (the GPU types read as AOTD205)
+    # a tensor put on a device type this torch build has no backend for (a TPU notebook's `xla` on
+    # a CPU host) where the package was compiled for another: c10's own refusal, whatever the
+    # device's name (the GPU types read as AOTD205; `hpu` fails earlier, importing torch.hpu)
     Pattern("AOTD213", "device-type-not-in-this-build", C.DEVICE_MISMATCH,
             "A tensor was put on a device type this torch build has no backend for",
             (r"PyTorch is not linked with support for (?!(?:cuda|hip|xpu|mps) )\w+ devices",),
