@@ -17,17 +17,13 @@ left (`protocol.Phase` and, after a run, the output `check`). The rules, first m
 
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
+from ...core.text.runtime_words import is_generic, runtime_errors
 from ..subproc import ProcessOutcome
 from .protocol import Fault, Phase
 
 ERROR_CHARS = 300   # of the child's error message quoted in the verdict
-# torch <= 2.12 raises the runner's generic "run_func_(...) API call failed at ..." and prints the
-# runtime's own words to stderr as "Error: <what>" (2.13 raises them): the verdict quotes those
-_GENERIC_RUNNER_ERROR = "API call failed"
-_RUNTIME_WORDS = re.compile(r"^Error: (?P<what>\S.*)$", re.M)
 
 
 def classify_outcome(outcome: ProcessOutcome | None,
@@ -41,8 +37,8 @@ def classify_outcome(outcome: ProcessOutcome | None,
         return Fault.CRASH, f"child died of {outcome.signal} {where}"
     if phase in (Phase.BUILD_ERROR, Phase.RUN_ERROR):
         error = str(res.get("error", ""))
-        said = _RUNTIME_WORDS.findall(outcome.stderr) if outcome is not None and _GENERIC_RUNNER_ERROR in error \
-            else []
+        # torch <= 2.12 raised only the runner's generic line: the verdict quotes what the runtime printed
+        said = runtime_errors(outcome.stderr) if outcome is not None and is_generic(error) else []
         if said:
             error = f"{said[-1].strip()} (printed by the runtime; raised as: {error})"
         return Fault.ERROR, f"{res.get('error_type')}: {error[:ERROR_CHARS]}"

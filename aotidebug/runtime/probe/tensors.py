@@ -9,6 +9,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ...checks.inputs import torch_module
 from ...core.errors import AOTIDebugError
 from ...core.result import Diagnosis, Evidence
+from ...core.text.runtime_words import is_generic, runtime_errors, shim_refusals
 from ..safe_load import safe_load
 from .cases import FLOAT_DTYPES, InputRecipe, _is_call_struct, _shape_str, layout_strides
 from .policy import tolerance_for
@@ -285,21 +286,16 @@ def _first_line(text: str, limit: int = 240) -> str:
     return ""
 
 
-_SHIM_SAYS = "Exception in aoti_torch: "
-
-
 def _raw_text(exc: BaseException) -> str:
     cause = exc.__cause__
     if cause is not None:
         t = str(cause)
         stderr = getattr(cause, "stderr", "") or ""
-        lines = stderr.splitlines()
-        errs = [ln for ln in lines if ln.startswith("Error: ")]
-        # the runtime's own checks ("Error: input_handles[0]: ...") and an op's refusal, as the C
-        # shim logs it ("Exception in aoti_torch: mat1 and mat2 must have the same dtype")
-        words = [ln[len("Error: "):] for ln in errs if "API call failed" not in ln]
-        words += [ln.split(_SHIM_SAYS, 1)[1] for ln in lines if _SHIM_SAYS in ln]
-        if words and "API call failed" in _first_line(t):
+        said = runtime_errors(stderr)
+        errs = [f"Error: {w}" for w in said]
+        # the runtime's own checks ("input_handles[0]: ...") and an op's refusal, as the C shim logs it
+        words = [w for w in said if not is_generic(w)] + shim_refusals(stderr)
+        if words and is_generic(_first_line(t)):
             # torch <= 2.12 prints the runtime's reason to stderr and raises only the runner's
             # generic line: the reason leads, so a case's detail names it
             return "\n".join(words[-3:]) + "\n" + t + "\n" + "\n".join(errs[-3:])
