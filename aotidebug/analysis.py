@@ -14,6 +14,7 @@ from typing import Any, Callable
 from .core.categories import Category
 from .core.refusals import refusal_diagnosis
 from .core.describe import describe_inputs, environment, error_text, safe_str
+from .core.memory import starved
 from .core.result import Candidate, Diagnosis, Evidence, Finding, Severity
 from .core.routing.classify import UNKNOWN_CONFIDENCE, diagnose_text
 from .core.text.structure import Structure, read_exception
@@ -129,8 +130,8 @@ def _live_structure(error: object) -> Structure | None:
         return None
     try:
         return read_exception(error)
-    except Exception:  # read_exception guards every access; this is the last line of defence
-        return None
+    except Exception:  # read_exception guards every access and re-raises only this process's
+        return None    # starvation: then the text alone is read, or that starves too (STARVED)
 
 
 def _starved() -> Diagnosis:
@@ -154,23 +155,25 @@ def explain(error: object = None, model: object = None, inputs: object = None, *
     this process has no memory left (then `STARVED`, which allocates nothing)."""
     try:
         return _explain(error, model, inputs, package=package, device=device)
-    except MemoryError:
-        return STARVED
+    except Exception as exc:  # _explain lets only this process's starvation through
+        if starved(exc):
+            return STARVED
+        raise
 
 
 def _explain(error: object, model: object, inputs: object, *, package: object,
              device: object) -> Diagnosis:
     try:
         text = error_text(error)
-    except MemoryError:
-        raise
     except Exception as exc:  # error_text guards each step; this is the last line of defence
+        if starved(exc):
+            raise
         text = f"<aotidebug could not read the error: {type(exc).__name__}>"
     try:
         d = diagnose_text(text, _live_structure(error))
-    except MemoryError:
-        raise
     except Exception as exc:
+        if starved(exc):  # a MemoryError, or the SystemError CPython leaves when it loses one
+            raise
         log.exception("aotidebug classifier failed")
         d = Diagnosis(Category.UNKNOWN, "aotidebug could not classify this text", "Internal error "
                       "in the classifier; the text was not classified.", 0.0,
@@ -181,8 +184,10 @@ def _explain(error: object, model: object, inputs: object, *, package: object,
         d = run_analyzer(d, name, lambda cur: analyzer(cur, call))  # called at once: no late binding
     try:
         return _with_context(d, error, text, model, inputs, package, device)
-    except MemoryError:  # the reading stands without its context
-        return d
+    except Exception as exc:
+        if starved(exc):  # the reading stands without its context
+            return d
+        raise
 
 
 def _with_context(d: Diagnosis, error: object, text: str, model: object, inputs: object,
@@ -199,9 +204,9 @@ def _with_context(d: Diagnosis, error: object, text: str, model: object, inputs:
         context["device"] = safe_str(device)
     try:
         env = environment()
-    except MemoryError:
-        raise
-    except Exception:
+    except Exception as exc:
+        if starved(exc):
+            raise
         env = {}
     return replace(d, context={**context, **dict(d.context)}, environment=env)
 
@@ -210,12 +215,12 @@ def run_analyzer(d: Diagnosis, name: str, step: Callable[[Diagnosis], Diagnosis]
     """Run one analysis step; its failure becomes evidence, never an exception."""
     try:
         return step(d)
-    except MemoryError:  # nothing more can be measured here; the reading so far stands
-        return d
     except ImportError as exc:
         return replace(d, evidence=d.evidence + (
             Evidence("aotidebug", "analyzer-unavailable", f"{name}: {exc}"),))
     except Exception as exc:
+        if starved(exc):  # nothing more can be measured here; the reading so far stands
+            return d
         log.debug("analyzer %s failed", name, exc_info=True)
         return replace(d, evidence=d.evidence + (
             Evidence("aotidebug", "analyzer-failed", f"{name}: {type(exc).__name__}: {safe_str(exc)}"),))

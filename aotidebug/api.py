@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .analysis import STARVED, explain, run_analyzer
+from .core.memory import starved
 from .core.result import Diagnosis, Evidence
 
 if TYPE_CHECKING:
@@ -39,8 +40,10 @@ def diagnose(error: BaseException | str | bytes | None = None,
 
             if isinstance(model, SafeModel):   # it knows its package, whose contract the inputs meet
                 package, measured = model.info, None
-    except MemoryError:  # this process has no memory left, not even for an import
-        return STARVED
+    except Exception as exc:
+        if starved(exc):  # this process has no memory left, not even for an import
+            return STARVED
+        raise
     d = explain(error, measured, inputs, package=package, device=device)
     if bisect and model is not None and inputs is not None:
         d = run_analyzer(d, "bisect", lambda d: attach_bisect(d, model, inputs, device, bisect_timeout))

@@ -9,6 +9,7 @@ import sys
 import traceback
 from typing import Any
 
+from .memory import starved
 from .text.decode import decode_log, unwiden
 from .text.jsonlog import unjson
 from .text.structure import exception_chain, group_members
@@ -43,11 +44,19 @@ def error_text(error: Any, _depth: int = 0) -> str:
     for exc, _ in reversed(exception_chain(error)):
         try:
             tb = "".join(traceback.format_tb(exc.__traceback__)) if exc.__traceback__ else ""
-        except Exception:
+        except Exception as err:
+            if starved(err):  # this process's memory: a half text is no reading (analysis decides)
+                raise
             tb = ""
+        try:
+            message = str(exc)
+        except Exception as err:  # an exception whose __str__ raises
+            if starved(err):
+                raise
+            message = safe_str(exc)
         if tb:
             parts.append("Traceback (most recent call last):\n" + tb.rstrip("\n"))
-        parts.append(f"{type(exc).__module__}.{type(exc).__qualname__}: {safe_str(exc)}")
+        parts.append(f"{type(exc).__module__}.{type(exc).__qualname__}: {message}")
         for attr in ("stderr", "output", "stdout"):
             val = getattr(exc, attr, None)
             if isinstance(val, (str, bytes)) and val:

@@ -20,6 +20,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..memory import starved
 from .compiler_diag import CompilerDiag, string_abi_only
 from .decode import decode_log
 from .frames import (GLOG_ERROR_LEVELS, GROUP_BLOCK, LOADED_MODEL_CALL, CppFrame, ExcLine, GlogLine, ParsedText,
@@ -448,17 +449,23 @@ def read_structure(text: str, *, unwrapped: bool = False) -> Structure:
 def _get(obj: object, name: str) -> Any:
     try:
         return getattr(obj, name, None)
-    except BaseException:  # a property that raises (even SystemExit-like) is tolerated
+    except BaseException as err:  # a property that raises (even SystemExit-like) is tolerated
+        if starved(err):  # this process's memory: nothing read from here on would be whole
+            raise
         return None
 
 
 def _str(obj: object) -> str:
     try:
         return str(obj)
-    except BaseException:
+    except BaseException as err:
+        if starved(err):
+            raise
         try:
             return repr(obj)
-        except BaseException:
+        except BaseException as err2:
+            if starved(err2):
+                raise
             return f"<unprintable {type(obj).__name__}>"
 
 
@@ -576,7 +583,9 @@ def _link_of(exc: BaseException, link: str) -> tuple[ExcLink, list[str]]:
 def read_exception(exc: BaseException) -> Structure:
     """The structural reading of a live exception: chain, classes and MRO, cause attributes, traceback.
 
-    Never raises: attribute access is guarded, a property that raises is skipped."""
+    Never raises: attribute access is guarded, a property that raises is skipped. The one exception
+    is this process running out of memory (`core.memory.starved`), re-raised so that the caller
+    reads the text alone or reports the starvation, never a half-read structure."""
     try:
         chain = _chain_of(primary_exception(exc))  # a group handed over: read what it stands for
         extra_inner: list[tuple[BaseException, str]] = []
@@ -603,6 +612,8 @@ def read_exception(exc: BaseException) -> Structure:
         handed = next((h for e, _ in chain if (h := handed_to(_get(e, "__traceback__")))), "")
         return dataclasses.replace(st, handed_to=handed) if handed else st
     except BaseException as err:  # never let reading an error raise a new one
+        if starved(err):  # this process's memory, not the error's: no half-read (analysis decides)
+            raise
         return Structure(chain=(ExcLink(type(err).__name__, f"aotidebug could not read the exception: {_str(err)}"),),
                          has_error=True)
 
