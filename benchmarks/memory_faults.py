@@ -6,9 +6,10 @@ CPython's `_testcapi.set_nomemory(n, n + K)` fails allocations n..n+K-1 counted 
 point runs in a forked child of a parent that imported torch and made a real allocation failure
 (`torch.empty(10**13)`), then `diagnose()`s it cold. Every outcome must be `out_of_memory`: the
 text's reading (AOTD801) when the failure did not touch the reading, or `STARVED` (AOTP033).
-Measured before the fix (1,400 points, seeds 11 and 12, K=1): 11 read `unknown`, because `re`'s
-compiler raised "SystemError: ... returned NULL without setting an exception" (a MemoryError
-CPython lost) and the classifier's last line of defence took it for its own bug. Exit 1 on any
+Measured with this script (`--samples 1000 --seed 11`, torch 2.14.1, CPython 3.11.7): 10 points
+read `unknown` before the fix, 0 after. `re`'s compiler raised "SystemError: ... returned NULL
+without setting an exception" (a MemoryError CPython lost) and the classifier's last line of
+defence took it for its own bug. Exit 1 on any
 other outcome; needs Linux (fork) and `_testcapi` (CPython's test module).
 """
 
