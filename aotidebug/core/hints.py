@@ -11,9 +11,10 @@ from .hints_host import (BUILD_DISK_SPACE, BUILD_MEMORY, BUILD_WITHOUT_SANITIZER
                          FEWER_THREADS_OR_HIGHER_LIMITS, FIND_WHERE_A_CALL_HANGS, IMPORT_THE_SUBMODULE_FIRST,
                          INSTALL_TOOLCHAIN, KERNEL_CONFIG_FITS_THIS_GPU, LIBRARY_FOR_THIS_TORCH,
                          MATCH_TOOL_VERSIONS, NAME_A_WORKERS_DEATH, NOEXEC_CACHE_FOLDER, PATH_WITHOUT_SPACES,
-                         PYTHON_FOR_THIS_TORCH, SET_CACHE_DIRS_EXPLICITLY, SOURCE_TREE_WITH_ITS_BUILD_FILES,
-                         TOOLKIT_FOR_THIS_GPU, TRITON_FOR_THE_BACKEND, TRITON_FOR_THIS_CUDA,
-                         TRITON_NEEDS_A_C_COMPILER, USE_A_VISIBLE_GPU_INDEX, WINDOWS_PATH_LIMIT)
+                         PROGRAM_LIBRARY_PATH, PYTHON_FOR_THIS_TORCH, SET_CACHE_DIRS_EXPLICITLY,
+                         SOURCE_TREE_WITH_ITS_BUILD_FILES, TOOLKIT_FOR_THIS_GPU, TRITON_FOR_THE_BACKEND,
+                         TRITON_FOR_THIS_CUDA, TRITON_NEEDS_A_C_COMPILER, USE_A_VISIBLE_GPU_INDEX,
+                         WINDOWS_PATH_LIMIT)
 
 CHECK_THREE_MATCHES = (
     "Check the three matches first: the device type the package was compiled for equals the load "
@@ -425,8 +426,8 @@ SHAPES_FROM_THE_PROGRAM = (
     "model under FakeTensorMode; call the loaded model only with real tensors."
 )
 PLAIN_TENSOR_INPUTS = (
-    "Hand the loaded model plain, allocated torch.Tensors: unwrap tensor subclasses (their .elem or "
-    "equivalent), materialise fake, meta or lazy tensors, and call .contiguous() on views if needed."
+    "Hand the loaded model plain, allocated torch.Tensors: unwrap tensor subclasses (their .elem), make "
+    "fake, meta or lazy tensors real, sparse ones dense (.to_dense()), every input slot a defined tensor."
 )
 CALL_PROGRAM_MODULE = (
     "Run an ExportedProgram through ep.module() (an nn.Module with the program's input checks), or "

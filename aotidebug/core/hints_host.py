@@ -199,3 +199,9 @@ BUILD_DISK_SPACE = (
     "to the cache folder), point them at a writable folder with room, or raise the file-size limit "
     "(`ulimit -f`) where a job sets one."
 )
+PROGRAM_LIBRARY_PATH = (
+    "The program could not start: the dynamic loader did not find a library it was linked against. "
+    "Link it with the folder on its run path (-Wl,-rpath,<torch>/lib; CMake's target_link_libraries "
+    "with ${TORCH_LIBRARIES} sets it), or start it with LD_LIBRARY_PATH including that folder; "
+    "`ldd ./program | grep 'not found'` lists what is missing."
+)

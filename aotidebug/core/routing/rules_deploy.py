@@ -217,11 +217,14 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        keywords=("convert all tensors to faketensors", "allow_non_fake_inputs"),
        supersedes=("AOTS152",), fixes=(H.SHAPES_FROM_THE_PROGRAM,)),
     # an input the compiled kernels cannot read: it has no storage of its own (a wrapper tensor
-    # subclass holding its data elsewhere, a fake tensor), so its data pointer is empty
+    # subclass holding its data elsewhere, a fake tensor, a sparse or an undefined tensor), so its
+    # data pointer is empty; c10 says so in two wordings (the second from `data_ptr()` itself)
     _r("AOTS209", "loaded-model-input-without-storage", "input_mismatch", 0.56,
-       "An input handed to the loaded model has no data of its own (a wrapper tensor subclass, a fake tensor)",
+       "An input handed to the loaded model has no data of its own (a wrapper tensor subclass, a fake, "
+       "sparse or undefined tensor)",
        subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}),
-       keywords=("data is not allocated yet",),
+       keywords=("data is not allocated yet", "tensor that doesn't have storage",
+                 "tensor that does not have storage"),
        not_keywords=("convert all tensors to faketensors", "allow_non_fake_inputs"),
        supersedes=("AOTS152",), fixes=(H.PLAIN_TENSOR_INPUTS,)),
     # wrong numbers without an error: AOTI accepts silently an input that breaks the compiled
@@ -328,6 +331,16 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "The hook-based weight_norm / spectral_norm (legacy; parametrizations replace them) failed",
        modules=frozenset({"torch.nn.utils.weight_norm", "torch.nn.utils.spectral_norm"}),
        supersedes=("AOTS126",), fixes=(H.USE_PARAMETRIZATION_NORMS,)),
+    # the dynamic loader refusing to START a program (a C++ app or a runner binary linked against
+    # libtorch): "error while loading shared libraries" is ld.so at exec, before any code ran, so
+    # the program's library path (its rpath, LD_LIBRARY_PATH) lacks the folder; a library torch
+    # or a package dlopens says "cannot open shared object file" without it (AOTS164). The
+    # driver's own library missing in a container is its GPU access, not the program's path.
+    _r("AOTS313", "program-start-library-not-found", "compile_toolchain", 0.62,
+       "A program could not start: the dynamic loader did not find a library it was linked against",
+       keywords=("error while loading shared libraries",), also_keywords=("cannot open shared object file",),
+       not_keywords=("libcuda.so", "libnvidia-"), supersedes=("AOTS164", "AOTS160"),
+       fixes=(H.PROGRAM_LIBRARY_PATH,)),
     _r("AOTS164", "load-runtime-library-missing", "version_mismatch", 0.6,
        "A runtime library the package or torch links against is absent or another version",
        phases=frozenset({P.LOAD, P.RUN}), keywords=("cannot open shared object file",),

@@ -1,0 +1,64 @@
+"""A C++ deployment's failures (a libtorch app loading a package with AOTIModelPackageLoader), read
+from what its terminal shows. The texts are real: made on this machine with torch 2.13.0
+(tests/fixtures/emitted/cpp_deploy_messages.jsonl) or captured by a live set."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import aotidebug
+
+ROOT = Path(__file__).resolve().parent.parent
+ROWS = {r["id"]: r for r in (json.loads(line) for line in
+        (ROOT / "tests" / "fixtures" / "emitted" / "cpp_deploy_messages.jsonl").read_text().splitlines() if line.strip())}
+
+
+def _live(set_file: str, row_id: str) -> str:
+    rows = [json.loads(line) for line in (ROOT / "benchmarks" / set_file).read_text().splitlines() if line.strip()]
+    return next(r["error_text"] for r in rows if r["id"] == row_id)
+
+
+def _read(text: str) -> tuple[str, str, list[str]]:
+    d = aotidebug.diagnose(text)
+    return d.category.value, d.code, [c.category.value for c in d.candidates[:3]]
+
+
+@pytest.mark.parametrize("text", [
+    ROWS["start-missing-rpath"]["message"],                                   # the app, no rpath
+    _live("live_blind9.jsonl", "live9-30-cpp-no-runtime-path"),               # a runner, via Python
+    "./serve: error while loading shared libraries: libc10.so: cannot open shared object file: No such file "
+    "or directory\n",
+])
+def test_a_program_that_cannot_start_for_its_library_path_is_its_build(text):
+    category, code, _ = _read(text)
+    assert (category, code) == ("compile_toolchain", "AOTS313")
+    assert "rpath" in aotidebug.diagnose(text).fixes[0]
+
+
+def test_a_library_dlopened_at_load_is_not_a_program_start():
+    # torch or a package dlopening a library says it without ld.so's "error while loading" head
+    text = ("Traceback (most recent call last):\n  File \"run.py\", line 3, in <module>\n"
+            "    m = torch._inductor.aoti_load_package('m.pt2')\n"
+            "OSError: libcudart.so.13: cannot open shared object file: No such file or directory\n")
+    assert _read(text)[1] != "AOTS313"
+    # nor is a container without the driver's own library (its GPU access)
+    cuda = "./app: error while loading shared libraries: libcuda.so.1: cannot open shared object file\n"
+    assert _read(cuda)[1] != "AOTS313"
+
+
+@pytest.mark.parametrize("text", [
+    ROWS["chk-undefined-tensor"]["message"],                                  # an undefined at::Tensor
+    _live("live_blind27.jsonl", "live27-13-bag-of-words-rows"),               # a sparse input
+])
+def test_an_input_without_storage_is_the_input(text):
+    category, code, _ = _read(text)
+    assert (category, code) == ("input_mismatch", "AOTS209")
+
+
+def test_a_transform_over_the_loaded_model_stays_the_transform():
+    # vmap's wrapper tensors have no storage either: the transform is the cause, the input second
+    category, code, top3 = _read(_live("live_blind2.jsonl", "live2-26-vmapped"))
+    assert (category, code) == ("unsupported", "AOTS155") and "input_mismatch" in top3
