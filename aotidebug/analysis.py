@@ -155,7 +155,9 @@ def explain(error: object = None, model: object = None, inputs: object = None, *
     this process has no memory left (then `STARVED`, which allocates nothing)."""
     try:
         return _explain(error, model, inputs, package=package, device=device)
-    except Exception as exc:  # _explain lets only this process's starvation through
+    except MemoryError:  # its own clause: handling it calls nothing, so it allocates nothing
+        return STARVED
+    except SystemError as exc:  # _explain lets no other error through
         if starved(exc):
             return STARVED
         raise
@@ -165,14 +167,18 @@ def _explain(error: object, model: object, inputs: object, *, package: object,
              device: object) -> Diagnosis:
     try:
         text = error_text(error)
+    except MemoryError:
+        raise
     except Exception as exc:  # error_text guards each step; this is the last line of defence
         if starved(exc):
             raise
         text = f"<aotidebug could not read the error: {type(exc).__name__}>"
     try:
         d = diagnose_text(text, _live_structure(error))
+    except MemoryError:
+        raise
     except Exception as exc:
-        if starved(exc):  # a MemoryError, or the SystemError CPython leaves when it loses one
+        if starved(exc):  # the SystemError CPython leaves when it loses a MemoryError
             raise
         log.exception("aotidebug classifier failed")
         d = Diagnosis(Category.UNKNOWN, "aotidebug could not classify this text", "Internal error "
@@ -184,8 +190,10 @@ def _explain(error: object, model: object, inputs: object, *, package: object,
         d = run_analyzer(d, name, lambda cur: analyzer(cur, call))  # called at once: no late binding
     try:
         return _with_context(d, error, text, model, inputs, package, device)
-    except Exception as exc:
-        if starved(exc):  # the reading stands without its context
+    except MemoryError:  # the reading stands without its context
+        return d
+    except SystemError as exc:
+        if starved(exc):
             return d
         raise
 
@@ -204,6 +212,8 @@ def _with_context(d: Diagnosis, error: object, text: str, model: object, inputs:
         context["device"] = safe_str(device)
     try:
         env = environment()
+    except MemoryError:
+        raise
     except Exception as exc:
         if starved(exc):
             raise
@@ -215,11 +225,13 @@ def run_analyzer(d: Diagnosis, name: str, step: Callable[[Diagnosis], Diagnosis]
     """Run one analysis step; its failure becomes evidence, never an exception."""
     try:
         return step(d)
+    except MemoryError:  # nothing more can be measured here; the reading so far stands
+        return d
     except ImportError as exc:
         return replace(d, evidence=d.evidence + (
             Evidence("aotidebug", "analyzer-unavailable", f"{name}: {exc}"),))
     except Exception as exc:
-        if starved(exc):  # nothing more can be measured here; the reading so far stands
+        if starved(exc):  # the SystemError CPython leaves when it loses a MemoryError
             return d
         log.debug("analyzer %s failed", name, exc_info=True)
         return replace(d, evidence=d.evidence + (

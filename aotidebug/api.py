@@ -40,8 +40,10 @@ def diagnose(error: BaseException | str | bytes | None = None,
 
             if isinstance(model, SafeModel):   # it knows its package, whose contract the inputs meet
                 package, measured = model.info, None
-    except Exception as exc:
-        if starved(exc):  # this process has no memory left, not even for an import
+    except MemoryError:  # this process has no memory left, not even for an import
+        return STARVED
+    except SystemError as exc:
+        if starved(exc):
             return STARVED
         raise
     d = explain(error, measured, inputs, package=package, device=device)

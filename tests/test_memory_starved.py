@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from aotidebug.analysis import STARVED, explain, run_analyzer
+from aotidebug.core.categories import Category
 from aotidebug.core.memory import starved
 from aotidebug.core.text.structure import read_exception
-from aotidebug.core.categories import Category
 
 CHILD = r"""
 import json, resource, sys
@@ -87,8 +87,8 @@ def test_the_error_cpython_leaves_when_it_loses_a_memory_error_is_starvation(mon
 
     monkeypatch.setattr(analysis, "diagnose_text", lose)
     assert explain(RuntimeError("DefaultCPUAllocator: can't allocate memory")) is STARVED
-    # any other SystemError is the classifier's own failure, reported as such
-    def fail(*_a, **_k):
+
+    def fail(*_a, **_k):  # any other SystemError is the classifier's own failure, reported as such
         raise SystemError("bad argument to internal function")
 
     monkeypatch.setattr(analysis, "diagnose_text", fail)
@@ -130,3 +130,19 @@ def test_one_failing_allocation_anywhere_in_a_cold_diagnose_reads_out_of_memory(
         pytest.skip(out.stderr.strip())
     assert out.returncode == 0, out.stdout + out.stderr[-2000:]
     assert "not out_of_memory: 0 of 120" in out.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork: Linux")
+def test_when_every_allocation_fails_diagnose_still_never_raises():
+    """Every allocation failing from a point on (harsher than a real cap): a handler that called a
+    function to decide raised a second MemoryError out of `diagnose()` at 4 of 6 such points. A
+    child may spin inside CPython until its alarm; none may raise."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "memory_faults.py"
+    out = subprocess.run([sys.executable, str(script), "--samples", "10", "--seed", "1", "--span", "1000000000",
+                          "--skip", "30000", "--limit", "60000", "--timeout", "5"],
+                         capture_output=True, text=True, timeout=600)
+    if out.returncode == 2:
+        pytest.skip(out.stderr.strip())
+    assert "raised" not in out.stdout, out.stdout
+    assert "out_of_memory AOTP033" in out.stdout, out.stdout   # the starved reading was reached

@@ -44,12 +44,16 @@ def error_text(error: Any, _depth: int = 0) -> str:
     for exc, _ in reversed(exception_chain(error)):
         try:
             tb = "".join(traceback.format_tb(exc.__traceback__)) if exc.__traceback__ else ""
+        except MemoryError:  # this process's memory: a half text is no reading (analysis decides)
+            raise
         except Exception as err:
-            if starved(err):  # this process's memory: a half text is no reading (analysis decides)
+            if starved(err):
                 raise
             tb = ""
         try:
             message = str(exc)
+        except MemoryError:
+            raise
         except Exception as err:  # an exception whose __str__ raises
             if starved(err):
                 raise

@@ -449,8 +449,10 @@ def read_structure(text: str, *, unwrapped: bool = False) -> Structure:
 def _get(obj: object, name: str) -> Any:
     try:
         return getattr(obj, name, None)
+    except MemoryError:  # this process's memory: nothing read from here on would be whole
+        raise
     except BaseException as err:  # a property that raises (even SystemExit-like) is tolerated
-        if starved(err):  # this process's memory: nothing read from here on would be whole
+        if starved(err):
             raise
         return None
 
@@ -458,11 +460,15 @@ def _get(obj: object, name: str) -> Any:
 def _str(obj: object) -> str:
     try:
         return str(obj)
+    except MemoryError:
+        raise
     except BaseException as err:
         if starved(err):
             raise
         try:
             return repr(obj)
+        except MemoryError:
+            raise
         except BaseException as err2:
             if starved(err2):
                 raise
@@ -611,8 +617,10 @@ def read_exception(exc: BaseException) -> Structure:
         st = _assemble(parsed, *_stop_only(tuple(links[-MAX_CHAIN:]), tuple(sections)), words)
         handed = next((h for e, _ in chain if (h := handed_to(_get(e, "__traceback__")))), "")
         return dataclasses.replace(st, handed_to=handed) if handed else st
+    except MemoryError:  # this process's memory, not the error's: no half-read (analysis decides)
+        raise
     except BaseException as err:  # never let reading an error raise a new one
-        if starved(err):  # this process's memory, not the error's: no half-read (analysis decides)
+        if starved(err):
             raise
         return Structure(chain=(ExcLink(type(err).__name__, f"aotidebug could not read the exception: {_str(err)}"),),
                          has_error=True)
