@@ -119,15 +119,20 @@ def test_an_error_that_cannot_be_printed_for_want_of_memory_is_never_half_read()
     assert explain(_BrokenWhenPrinted("x")) is not STARVED
 
 
+def _memory_faults(*args: str) -> subprocess.CompletedProcess[str]:
+    """benchmarks/memory_faults.py with `args`; skips where it cannot measure (no fork, no _testcapi)."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "memory_faults.py"
+    out = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=600)
+    if out.returncode == 2:
+        pytest.skip(out.stderr.strip())
+    return out
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="fork: Linux")
 def test_one_failing_allocation_anywhere_in_a_cold_diagnose_reads_out_of_memory():
     """A sample of the benchmark's points (benchmarks/memory_faults.py has the full figure)."""
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "memory_faults.py"
-    out = subprocess.run([sys.executable, str(script), "--samples", "120", "--seed", "5"],
-                         capture_output=True, text=True, timeout=600)
-    if out.returncode == 2:
-        pytest.skip(out.stderr.strip())
+    out = _memory_faults("--samples", "120", "--seed", "5")
     assert out.returncode == 0, out.stdout + out.stderr[-2000:]
     assert "not out_of_memory: 0 of 120" in out.stdout
 
@@ -138,11 +143,7 @@ def test_when_every_allocation_fails_diagnose_still_never_raises():
     """Every allocation failing from a point on (harsher than a real cap): a handler that called a
     function to decide raised a second MemoryError out of `diagnose()` at 4 of 6 such points. A
     child may spin inside CPython until its alarm; none may raise."""
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "memory_faults.py"
-    out = subprocess.run([sys.executable, str(script), "--samples", "10", "--seed", "1", "--span", "1000000000",
-                          "--skip", "30000", "--limit", "60000", "--timeout", "5"],
-                         capture_output=True, text=True, timeout=600)
-    if out.returncode == 2:
-        pytest.skip(out.stderr.strip())
+    out = _memory_faults("--samples", "10", "--seed", "1", "--span", "1000000000", "--skip", "30000",
+                         "--limit", "60000", "--timeout", "5")
     assert "raised" not in out.stdout, out.stdout
     assert "out_of_memory AOTP033" in out.stdout, out.stdout   # the starved reading was reached
