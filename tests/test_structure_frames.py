@@ -131,6 +131,19 @@ def test_load_phase_and_noise() -> None:
     assert "outdated" not in st.error_text
 
 
+def test_the_package_loader_s_source_file_is_the_load() -> None:
+    """c10's "Exception raised from <helper> at .../model_package_loader.cpp" alone names the load,
+    whichever helper of the loader raised; a path under csrc/inductor is not the compile."""
+    text = ("terminate called after throwing an instance of 'c10::Error'\n"
+            "  what():  Failed to initialize zip archive: not a ZIP archive\n"
+            "Exception raised from RAIIMinizArchive at /__w/pytorch/pytorch/torch/csrc/inductor/"
+            "aoti_package/model_package_loader.cpp:473 (most recent call first):\n")
+    st = read_structure(text)
+    assert (st.subsystem, st.phase) == (Subsystem.PACKAGE_LOAD, Phase.LOAD)
+    other = read_structure(text.replace("aoti_package/model_package_loader.cpp", "codegen/cpp_wrapper.cpp"))
+    assert other.phase is not Phase.LOAD
+
+
 def test_faulthandler_frames_innermost_first() -> None:
     st = read_structure(_log("cpu-empty-batch-segfault"))
     assert st.signals == ("SIGSEGV",)

@@ -136,7 +136,10 @@ def subsystem_of_module(module: str, function: str = "") -> Subsystem | None:
     return None
 
 
+# the package loader's own source file (model_package_loader.cpp, in c10's "Exception raised from
+# <function> at <file>" line) is the load, whichever helper in it raised (RAIIMinizArchive)
 CPP_LOAD_RX = re.compile(r"DynamicLibrary|\bdlopen\b|AOTIModelContainerRunner::AOTIModelContainerRunner|AOTIModelPackageLoader|"
+                       r"aoti_package/model_package_loader\.cpp|"
                        r"load_constants|update_constant_buffer|create_func_|AOTInductorModelContainer::AOTInductorModelContainer")
 CPP_RUN_RX = re.compile(r"AOTIModelContainerRunner::run|run_impl|boxed_run|run_func_|AOTInductorModelContainerRun|"
                       r"AOTInductorModel(?:Base)?(?:<[^>]*>)?::run")

@@ -237,7 +237,7 @@ def _innermost_subsystem(sections: tuple[Section, ...]) -> tuple[Subsystem, PyFr
     return fallback
 
 
-_RUNNER_TEXT = re.compile(r"aoti_runner/|DynamicLibrary|\bdlopen\b|model_container_runner|AOTInductorModelContainer\w*\(|\brun_func_\(|"
+_RUNNER_TEXT = re.compile(r"aoti_runner/|aoti_package/|DynamicLibrary|\bdlopen\b|model_container_runner|AOTInductorModelContainer\w*\(|\brun_func_\(|"
                           r"create_func_\(|input_handles\[|shim_common\.cpp|aoti_torch_\w+\(|\.wrapper\.cpp")
 
 
