@@ -366,7 +366,8 @@ def test_the_failures_a_cpp_deployment_meets_are_read():
     2.13.0 (tests/fixtures/emitted/cpp_deploy_messages.jsonl, labelled by a helper who never saw
     the classifier): first reading 0.822 top-1 / 0.889 top-3 with 2 read unknown at beb024f; 0.867
     / 0.933 after a program that cannot start for its library path (AOTS313) and an input without
-    storage (AOTS209) were read (in-sample); held there."""
+    storage (AOTS209) were read (in-sample); 0.889 / 0.956 after a GPU allocation on a build without
+    the backend (AOTD205, stop 56, in-sample); held there."""
     sys.path.insert(0, str(ROOT))
     from benchmarks.corpus_accuracy import evaluate
     from benchmarks.emitted_coverage import DEFAULT, rows_of
@@ -374,7 +375,7 @@ def test_the_failures_a_cpp_deployment_meets_are_read():
     r = evaluate(rows_of(DEFAULT.with_name("cpp_deploy_messages.jsonl")))
     assert r["n"] >= 45
     unknown = [i for _, got, i, _ in r["confusion"] if got == "unknown"]
-    assert r["top1"] >= 0.86 and r["top3"] >= 0.93 and len(unknown) <= 2, r["confusion"]
+    assert r["top1"] >= 0.88 and r["top3"] >= 0.95 and len(unknown) <= 2, r["confusion"]
 
 
 @pytest.mark.parametrize("warning,alone", [

@@ -62,3 +62,25 @@ def test_a_transform_over_the_loaded_model_stays_the_transform():
     # vmap's wrapper tensors have no storage either: the transform is the cause, the input second
     category, code, top3 = _read(_live("live_blind2.jsonl", "live2-26-vmapped"))
     assert (category, code) == ("unsupported", "AOTS155") and "input_mismatch" in top3
+
+
+def test_a_gpu_tensor_made_where_the_build_has_no_gpu_backend_is_the_device():
+    # the dispatcher finds no CUDA kernel for an allocation, which every CUDA build has: the app
+    # was linked to (or the process runs) a build without the backend, not an op without a kernel
+    category, code, _ = _read(ROWS["run-cuda-tensor-cpu-build"]["message"])
+    assert (category, code) == ("device_mismatch", "AOTD205")
+    for op in ("aten::slow_conv3d_forward", "quantized::linear"):   # an op with no kernel there
+        text = f"NotImplementedError: Could not run '{op}' with arguments from the 'CUDA' backend.\n"
+        assert _read(text)[:2] == ("unsupported", "AOTD504")
+    qcpu = "NotImplementedError: Could not run 'aten::empty_strided' with arguments from the 'QuantizedCPU' backend.\n"
+    assert _read(qcpu)[:2] == ("unsupported", "AOTD504")
+
+
+@pytest.mark.skipif(__import__("torch").version.cuda is not None, reason="a CUDA build has the CUDA kernels")
+def test_the_live_allocation_on_a_cpu_only_build_reads_as_the_device():
+    import torch
+
+    with pytest.raises(NotImplementedError) as info:
+        torch.ops.aten.empty.memory_format([2], device="cuda")
+    d = aotidebug.diagnose(info.value)
+    assert (d.category.value, d.code) == ("device_mismatch", "AOTD205"), d.to_dict()

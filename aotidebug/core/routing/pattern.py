@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from ..categories import Category as C
 
-__all__ = ["Pattern", "TORCH_OP_NAMESPACES", "IMA_FLAGS", "GPU", "VER", "TORCH_C_GPU_BINDING"]
+__all__ = ["Pattern", "TORCH_OP_NAMESPACES", "IMA_FLAGS", "GPU", "VER", "TORCH_C_GPU_BINDING",
+           "NO_GPU_KERNEL_FOR_AN_ALLOCATION"]
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,11 @@ VER = r"(?:torch |pytorch |libtorch |version |v)?\d+\.\d+"
 # torch._C's bindings for a GPU backend (`_cuda_setDevice`, `_xpu_getDevice`, `_mps_...`): they exist
 # only in a torch build with that backend (AOTD205 reads them; AOTD905 leaves them)
 TORCH_C_GPU_BINDING = r"_(?:cuda|cudart|Cuda|xpu|Xpu|mps)"
+# the dispatcher finding no GPU kernel for an allocation or a copy, which every torch build with
+# that backend has: this build has none (a C++ app linked to the CPU-only libtorch making a CUDA
+# tensor). AOTD205 reads it after "Could not run '"; AOTD504, an op without a kernel, leaves it
+NO_GPU_KERNEL_FOR_AN_ALLOCATION = (r"aten::(?:empty(?:_strided|_like)?|zeros|ones|full|randn?|arange|_to_copy|copy_)"
+                                   r"(?:\.\w+)?' with arguments from the '(?:CUDA|HIP|XPU|MPS)' backend")
 
 # torch's private submodules that its own code reaches as attributes of their package
 # (`torch._inductor.codecache.f(...)`), which works only once something imported them: one missing

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import hints as H
 from ..categories import Category as C
-from .pattern import GPU, IMA_FLAGS, TORCH_C_GPU_BINDING, Pattern
+from .pattern import GPU, IMA_FLAGS, NO_GPU_KERNEL_FOR_AN_ALLOCATION, TORCH_C_GPU_BINDING, Pattern
 
 # ATen's check of an op's tensors being on one device (AOTD209; AOTS267 reads it too)
 TWO_DEVICES = "Expected all tensors to be on the same device"
@@ -227,6 +227,9 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
              r"module 'torch\._C' has no attribute '" + TORCH_C_GPU_BINDING + r"\w*'",
              r"PyTorch is not linked with support for (?:cuda|hip|xpu|mps) devices",
              r"Tried to instantiate dummy base class \w+",
+             # the dispatcher finding no GPU kernel for an allocation or a copy, which every build
+             # with that backend has: the build has none (a C++ app linked to the CPU libtorch)
+             r"Could not run '" + NO_GPU_KERNEL_FOR_AN_ALLOCATION,
              r"NVTX functions not installed",
              r"torch\.(?:cuda|xpu)\.\w+ requires (?:CUDA|XPU) support",
              r"Cannot access accelerator device when none is available",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import hints as H
 from ..categories import Category as C
-from .pattern import GPU, TORCH_OP_NAMESPACES, Pattern
+from .pattern import GPU, NO_GPU_KERNEL_FOR_AN_ALLOCATION, TORCH_OP_NAMESPACES, Pattern
 
 __all__ = ["PLATFORM_PATTERNS"]
 
@@ -144,7 +144,7 @@ PLATFORM_PATTERNS: tuple[Pattern, ...] = (
             0.8, (H.REPLACE_UNSUPPORTED_OP,)),
     Pattern("AOTD504", "unsupported-op", C.UNSUPPORTED,
             "An op, dtype or feature is not supported on this path",
-            (r"Could not run '\w+::\w+' with arguments from the '\w+' backend",
+            (r"Could not run '(?!" + NO_GPU_KERNEL_FOR_AN_ALLOCATION + r")\w+::\w+' with arguments from the '\w+' backend",
              r"\bnot (?:yet )?supported (?:by|in|with|for) (?:AOTI|AOTInductor|aot_inductor|aot inductor|cpp_wrapper|the C\+\+ wrapper)",
              r"\bUnsupported output type",
              r"\b(?:AOTI|AOTInductor|aot_inductor|AOT Inductor) (?:does not|doesn't|do not|cannot|can't|can not) (?:yet )?(?:support|handle)\b",
