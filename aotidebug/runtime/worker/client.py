@@ -46,6 +46,7 @@ from ...core.errors import CrashError, IsolationError
 from ...core.result import Evidence
 from ...core.text.normalize import truncate
 from ..subproc import child_env, kill_group, python_argv
+from .extraction import remove_extraction
 from .protocol import PROTOCOL, Op, PeerGone, read_frame, write_frame
 from .transport import Arena, read_arena, shm_root, write_arena
 
@@ -134,6 +135,9 @@ class _State:
     resp_r: int | None = None
     directory: str | None = None
     scratch: str | None = None   # the worker's TMPDIR: package extractions land here
+    # an older loader's extraction outside TMPDIR, as the worker read it from its own memory map
+    # (extraction.py); removed with the temp dirs, for a worker that cannot remove it itself
+    extracted: list[str] = field(default_factory=list)
     stdout_path: str | None = None
     stderr_path: str | None = None
     extra_fds: list[int] = field(default_factory=list)
@@ -182,6 +186,9 @@ def _shutdown(state: _State, graceful: bool = True) -> int | None:
         if path:
             shutil.rmtree(path, ignore_errors=True)
             setattr(state, attr, None)
+    for root in state.extracted:
+        remove_extraction(root)
+    state.extracted = []
     return rc
 
 
@@ -314,6 +321,8 @@ class Worker:
                                       [], self.start_timeout)
             self._loading = False
             self.info = reply
+            extracted = reply.get("extracted")
+            self._state.extracted = [p for p in extracted if isinstance(p, str)] if isinstance(extracted, list) else []
             return reply
 
     def _spawn(self) -> None:

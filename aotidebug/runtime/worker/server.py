@@ -17,6 +17,7 @@ import traceback
 from typing import Any, Callable
 
 from .client import CRASH_RECORD, CRASH_SNAPSHOT, load_compiled
+from .extraction import extraction_roots, loader_made, read_own_maps, remove_extraction
 from .protocol import PROTOCOL, Op, PeerGone, error_frame, parse_op, read_frame, write_frame
 from .transport import decode_tree, encode_tree, read_arena, write_arena
 
@@ -32,8 +33,12 @@ Reply = tuple[dict[str, Any], list[Any]]
 class Server:
     """The worker's request handlers: one method per protocol op."""
 
-    def __init__(self, directory: str) -> None:
+    def __init__(self, directory: str, dirs: tuple[str, ...] = (), extracted: list[str] | None = None) -> None:
         self.directory = directory
+        self.dirs = dirs  # the worker's own temp folders (its extraction lands there from torch 2.13)
+        # where a loader that ignores TMPDIR extracted the package (extraction.py): shared with
+        # the parent-death path, which removes them as it removes `dirs`
+        self.extracted = extracted if extracted is not None else []
         self.model: Any = None
 
     def handler(self, op: Op) -> Callable[[dict[str, Any], list[Any]], Reply]:
@@ -49,9 +54,13 @@ class Server:
             raise ValueError(f"parent speaks worker protocol {req.get('protocol')!r}, this worker "
                              f"{PROTOCOL}: the parent and worker come from different aotidebug copies")
         _record_crashes(self.directory, None)          # a SIGBUS while loading is recorded too
+        since = time.time()
         self.model = load_compiled(req["path"], model_name=req.get("model_name") or "model",
                                    device_index=int(req.get("device_index", -1)),
                                    options=req.get("options") or None)
+        given = os.path.realpath(req["path"])          # a package folder mapped in place is the user's
+        roots = extraction_roots(read_own_maps(), self.dirs + (given,))
+        self.extracted[:] = loader_made(roots, since)
         _record_crashes(self.directory, req["path"])   # snapshot the package's .so (idempotent)
         loader = self.model.loader
         spec = None
@@ -60,7 +69,8 @@ class Server:
         except Exception:
             pass
         return {"ok": True, "pid": os.getpid(), "metadata": dict(self.model.get_metadata()),
-                "constant_fqns": list(self.model.get_constant_fqns()), "call_spec": spec}, []
+                "constant_fqns": list(self.model.get_constant_fqns()), "call_spec": spec,
+                "extracted": list(self.extracted)}, []
 
     def _need_model(self) -> Any:
         if self.model is None:
@@ -106,29 +116,34 @@ def _error_reply(exc: BaseException) -> dict[str, Any]:
                        "".join(traceback.format_exception(exc))[-20000:])
 
 
-def _remove(dirs: tuple[str, ...]) -> None:
+def _remove(dirs: tuple[str, ...], extracted: list[str]) -> None:
     for d in dirs:
         shutil.rmtree(d, ignore_errors=True)
+    for root in list(extracted):
+        remove_extraction(root)
 
 
-def _watch_parent(parent: int, dirs: tuple[str, ...]) -> None:
+def _watch_parent(parent: int, dirs: tuple[str, ...], extracted: list[str]) -> None:
     """Exit (removing the temp dirs) when the parent is gone, even if it never said goodbye."""
     while True:
         time.sleep(0.5)
         if os.getppid() != parent:
-            _remove(dirs)
+            _remove(dirs, extracted)
             os._exit(0)
 
 
-def serve(req_fd: int, resp_fd: int, directory: str, dirs: tuple[str, ...] = ()) -> int:
+def serve(req_fd: int, resp_fd: int, directory: str, dirs: tuple[str, ...] = (),
+          extracted: list[str] | None = None) -> int:
     """Answer requests until EXIT; when the parent goes away unannounced, remove `dirs` (the
-    worker's temp dir and its private TMPDIR, which holds the package's extraction) and return."""
-    server = Server(directory)
+    worker's temp dir and its private TMPDIR, which holds the package's extraction) and the
+    folders `extracted` names (an older loader's extraction outside TMPDIR), and return."""
+    extracted = extracted if extracted is not None else []
+    server = Server(directory, dirs, extracted)
     while True:
         try:
             req = read_frame(req_fd)
         except (PeerGone, OSError):
-            _remove(dirs)  # the parent went away without closing
+            _remove(dirs, extracted)  # the parent went away without closing
             return 0
         if req.get("op") == Op.EXIT.value:
             return 0
@@ -146,7 +161,7 @@ def serve(req_fd: int, resp_fd: int, directory: str, dirs: tuple[str, ...] = ())
         try:
             write_frame(resp_fd, reply)
         except (BrokenPipeError, OSError):
-            _remove(dirs)
+            _remove(dirs, extracted)
             return 0
 
 
@@ -159,8 +174,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scratch", default=None, help="the private TMPDIR the parent made")
     a = p.parse_args(argv)
     dirs = (a.dir, a.scratch) if a.scratch else (a.dir,)
-    threading.Thread(target=_watch_parent, args=(a.parent, dirs), daemon=True).start()
-    return serve(a.req_fd, a.resp_fd, a.dir, dirs)
+    extracted: list[str] = []
+    threading.Thread(target=_watch_parent, args=(a.parent, dirs, extracted), daemon=True).start()
+    return serve(a.req_fd, a.resp_fd, a.dir, dirs, extracted)
 
 
 if __name__ == "__main__":
