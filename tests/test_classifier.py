@@ -383,7 +383,9 @@ def test_the_failures_a_python_serving_host_meets_are_read():
     and cache folders, resource limits, the process model, version skew, the loader's API), made
     for real on this machine with torch 2.13.0 and 2.14.1
     (tests/fixtures/emitted/host_serving_messages.jsonl, labelled by a helper who never saw the
-    classifier): first reading 0.720 top-1 / 0.780 top-3 with 1 read unknown at e26e67c; held."""
+    classifier): first reading 0.720 top-1 / 0.780 top-3 with 1 read unknown at e26e67c; 0.780 /
+    0.800 after `import torch` failing inside torch (AOTS314), an empty package folder (AOTD909)
+    and a symlink loop (AOTS315) were read (stop 56, in-sample); held there."""
     sys.path.insert(0, str(ROOT))
     from benchmarks.corpus_accuracy import evaluate
     from benchmarks.emitted_coverage import DEFAULT, rows_of
@@ -391,7 +393,7 @@ def test_the_failures_a_python_serving_host_meets_are_read():
     r = evaluate(rows_of(DEFAULT.with_name("host_serving_messages.jsonl")))
     assert r["n"] >= 50
     unknown = [i for _, got, i, _ in r["confusion"] if got == "unknown"]
-    assert r["top1"] >= 0.72 and r["top3"] >= 0.78 and len(unknown) <= 1, r["confusion"]
+    assert r["top1"] >= 0.78 and r["top3"] >= 0.80 and len(unknown) <= 1, r["confusion"]
 
 
 @pytest.mark.parametrize("warning,alone", [

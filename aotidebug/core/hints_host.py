@@ -205,3 +205,10 @@ PROGRAM_LIBRARY_PATH = (
     "with ${TORCH_LIBRARIES} sets it), or start it with LD_LIBRARY_PATH including that folder; "
     "`ldd ./program | grep 'not found'` lists what is missing."
 )
+ONE_TORCH_INSTALL = (
+    "`import torch` failed inside torch: its Python files and the libraries they load come from "
+    "different installs. Look for a second torch on the path (`python -c 'import torch; "
+    "print(torch.__file__)'` without the service's environment), unset LD_LIBRARY_PATH, LD_PRELOAD "
+    "and PYTHONPATH entries that reach another torch's folders, and reinstall torch in a clean "
+    "environment (`pip uninstall -y torch` until none is left, then install one)."
+)

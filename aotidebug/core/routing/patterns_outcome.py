@@ -250,7 +250,9 @@ OUTCOME_PATTERNS: tuple[Pattern, ...] = (
              r"Error in dlopen: \S+\.so: (?:file too short|invalid ELF header)",
              r"\bFile (?:not )?found: \S*(?:aotinductor|\.json\b|\.so\b|\.cpp\b)",
              r"Failed to load model: \S+\.so\b",
-             r"No AOTInductor generate cpp file or so file found", r"Unable to find file with suffix \.\w+"),
+             r"No AOTInductor generate cpp file or so file found", r"Unable to find file with suffix \.\w+",
+             # the loader handed a folder as an unpacked package, with nothing in it (2.13 on)
+             r"Shared model directory is empty: \S+"),
             0.72, (H.REBUILD_PACKAGE,)),
     Pattern("AOTD912", "binary-path-prose", C.KERNEL_BINARY_MISSING,
             "The compiled library or kernel binaries are not at the path the loader uses",

@@ -111,6 +111,15 @@ API_RULES: tuple[Rule, ...] = (
        raise_sites=frozenset({"library"}),
        supersedes=("AOTS203", "AOTD905", "AOTS121", "AOTS123", "AOTS126", "AOTS127"), fixes=(H.LIBRARY_FOR_THIS_TORCH,),
        **_TORCH_NAME_MISSING_ON_IMPORT),
+    # `import torch` itself failing inside torch/__init__.py: a released torch imports, so its
+    # package and the libraries it loads (torch._C, libtorch*) come from different installs (a
+    # partial upgrade, two torches in one environment, LD_LIBRARY_PATH or PYTHONPATH reaching
+    # another torch's files). Not torch's own missing module (AOTS127), which reads the same words
+    _r("AOTS314", "torch-fails-to-import-itself", "version_mismatch", 0.6,
+       "`import torch` failed inside torch itself: its files come from more than one install",
+       types=frozenset({"ImportError", "ModuleNotFoundError"}), modules=("torch", "torch.__init__"), at=("<module>",),
+       keywords=("no module named 'torch", "from 'torch"), not_keywords=("partially initialized",),
+       supersedes=("AOTS127", "AOTS203", "AOTS261", "AOTD905"), fixes=(H.ONE_TORCH_INSTALL,)),
     # the same import error shown without the frame that made it: the line a framework or a tool
     # prints when a package fails to import. Public reports of this kind were packages written for
     # a newer torch (torch too old for them), so the skew is named first and the rename beside it

@@ -288,6 +288,13 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS224", "package-file-not-openable", "kernel_binary_missing", 0.55,
        "The package file could not be opened by the archive reader (not at that path any more)",
        keywords=("zip archive: file open failed",)),
+    # the package path resolving to nothing the loader can open: a symlink loop (ELOOP, as
+    # std::filesystem and the C library word it), the link a bad switch of a `current` symlink
+    # leaves. The package is not where the path says, as with a file removed (AOTS224)
+    _r("AOTS315", "package-path-is-a-symlink-loop", "kernel_binary_missing", 0.55,
+       "The package path is a symbolic link loop: no package file is reachable through it",
+       phases=frozenset({P.LOAD}), keywords=("too many levels of symbolic links",),
+       fixes=(H.PASS_PACKAGE_PATH,)),
     # a compiled library (the legacy API's .so, or the one inside a package) handed to the package
     # loader: not a zip archive either, so beside the damaged-archive reading (AOTS167)
     _r("AOTS226", "library-given-to-package-loader", "deprecated_api", 0.4,
