@@ -164,6 +164,22 @@ def test_only_an_order_that_moves_a_static_size_is_a_layout():
     assert _fitting_order((2, 8), (3, 8)) is None
 
 
+def test_a_size_past_its_range_with_every_static_size_in_place_is_the_range():
+    # live172-06: (2, 96, 2) into (s51[2..200], s37[2..64], 2). Moving the batch of 2 to the last
+    # axis also fits, by coincidence; the given order keeps the static 2 in place, so the 96 past
+    # its maximum is the cause, not a transposed layout
+    from aotidebug.checks.inputs import _check_tensor, _Expect
+
+    def expect(dims):
+        return _Expect(0, "arg1_1", torch.float32, "float32", "cpu", len(dims), None, dims, None, None)
+
+    mix = expect((("s51", 2, 200), ("s37", 2, 64), 2))
+    assert [f.code for f in _check_tensor(mix, "args[0]", torch.zeros(2, 96, 2))] == ["AOTC033"]
+    # a static size broken as given, that another order mends, is still the layout
+    nchw = expect((("b", 1, 64), 3, 32, 32))
+    assert [f.code for f in _check_tensor(nchw, "args[0]", torch.zeros(2, 32, 32, 3))][0] == "AOTC035"
+
+
 def test_dynamic_batch_inside_range_is_clean(pk):
     for b in (2, 17, 64):
         assert check_inputs(pk["dyn"], (torch.randn(b, 8),)) == []
