@@ -220,8 +220,13 @@ def _run(req: dict[str, Any], res: dict[str, Any], gm: Any, inputs: tuple[Any, .
     t2 = time.monotonic()
     try:
         from ..worker.client import load_compiled  # what aoti_load_package does, on every torch
+        from ..worker.extraction import own_extraction
 
+        since = time.time()
         compiled = load_compiled(req["package"])
+        # an older loader extracts outside TMPDIR (this child's work dir): said before the run,
+        # so the runner removes it if the run crashes
+        res["extracted"] = own_extraction(since, (os.environ.get("TMPDIR", ""),), req["package"])
         _record_crashes(req)
         res.update(phase=Phase.RUNNING.value)
         _write(req["result"], res)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 
-__all__ = ["MARK", "extraction_roots", "loader_made", "read_own_maps", "remove_extraction"]
+__all__ = ["MARK", "extraction_roots", "loader_made", "own_extraction", "read_own_maps", "remove_extraction"]
 
 # every file the loader extracts lies below `<archive root>/data/aotinductor/<model>/`
 MARK = "/data/aotinductor/"
@@ -61,6 +61,13 @@ def read_own_maps() -> str:
             return f.read()
     except OSError:
         return ""
+
+
+def own_extraction(since: float, inside: tuple[str, ...], given: str) -> list[str]:
+    """Where this process's package loader extracted `given` (loaded since `since`), outside the
+    folders `inside` that go anyway: read after the load, before anything of it runs."""
+    roots = extraction_roots(read_own_maps(), inside + (os.path.realpath(given),))
+    return loader_made(roots, since)
 
 
 def remove_extraction(root: str) -> None:

@@ -17,7 +17,7 @@ import traceback
 from typing import Any, Callable
 
 from .client import CRASH_RECORD, CRASH_SNAPSHOT, load_compiled
-from .extraction import extraction_roots, loader_made, read_own_maps, remove_extraction
+from .extraction import own_extraction, remove_extraction
 from .protocol import PROTOCOL, Op, PeerGone, error_frame, parse_op, read_frame, write_frame
 from .transport import decode_tree, encode_tree, read_arena, write_arena
 
@@ -58,9 +58,7 @@ class Server:
         self.model = load_compiled(req["path"], model_name=req.get("model_name") or "model",
                                    device_index=int(req.get("device_index", -1)),
                                    options=req.get("options") or None)
-        given = os.path.realpath(req["path"])          # a package folder mapped in place is the user's
-        roots = extraction_roots(read_own_maps(), self.dirs + (given,))
-        self.extracted[:] = loader_made(roots, since)
+        self.extracted[:] = own_extraction(since, self.dirs, req["path"])
         _record_crashes(self.directory, req["path"])   # snapshot the package's .so (idempotent)
         loader = self.model.loader
         spec = None
