@@ -1,11 +1,11 @@
-"""Where a worker's package loader extracted the package, read from the worker's own memory map.
+"""Where a process's package loader extracted the package, read from the process's memory map.
 
-torch 2.13 on extracts a package under $TMPDIR (`aotinductor_XXXXXX`), which is the worker's
-private scratch folder and goes with it. The loader of 2.10 and 2.11 ignores TMPDIR (its
-libtorch_cpu holds a fixed `/tmp/XXXXXX` template) and removes its folder only when the process
-ends normally, so every crashed or killed worker left the package's .so and weights in /tmp
-(measured on 2.10.0: `/tmp/HvcXWQ/<archive root>/data/aotinductor/model/*.wrapper.so`). The
-worker's mapped files name that folder exactly, so the parent removes only what its own worker
+torch 2.13 on extracts a package under $TMPDIR (`aotinductor_XXXXXX`), which for an isolated
+worker or a bisection child is a private folder that goes with it. The loader of 2.10 and 2.11
+ignores TMPDIR (its libtorch_cpu holds a fixed `/tmp/XXXXXX` template) and removes its folder only
+when the process ends normally, so every crashed or killed one left the package's .so and weights
+in /tmp (measured on 2.10.0: `/tmp/HvcXWQ/<archive root>/data/aotinductor/model/*.wrapper.so`).
+The process's mapped files name that folder exactly, so its parent removes only what that process
 extracted, never another process's folder found by a name pattern.
 """
 
