@@ -401,7 +401,8 @@ def test_the_failures_of_models_with_custom_ops_are_read():
     impls, TorchBind, the op library missing in the server, lying schemas), made for real on this
     machine with torch 2.13.0 and 2.14.1 (tests/fixtures/emitted/custom_op_messages.jsonl,
     labelled by a helper who never saw the classifier): first reading 0.689 top-1 / 0.778 top-3
-    with 6 read unknown at 243ce72; held."""
+    with 6 read unknown at 243ce72; 0.800 / 0.889 with 2 after torch.library's refusal of an op's
+    definition was read (AOTS316, stop 56, in-sample); held there."""
     sys.path.insert(0, str(ROOT))
     from benchmarks.corpus_accuracy import evaluate
     from benchmarks.emitted_coverage import DEFAULT, rows_of
@@ -409,7 +410,7 @@ def test_the_failures_of_models_with_custom_ops_are_read():
     r = evaluate(rows_of(DEFAULT.with_name("custom_op_messages.jsonl")))
     assert r["n"] >= 45
     unknown = [i for _, got, i, _ in r["confusion"] if got == "unknown"]
-    assert r["top1"] >= 0.68 and r["top3"] >= 0.77 and len(unknown) <= 6, r["confusion"]
+    assert r["top1"] >= 0.80 and r["top3"] >= 0.88 and len(unknown) <= 2, r["confusion"]
 
 
 @pytest.mark.parametrize("warning,alone", [

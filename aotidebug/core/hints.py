@@ -3,7 +3,9 @@ so the same advice reads the same everywhere and docs can point at it."""
 
 from __future__ import annotations
 
-# the host's fix texts live in hints_host.py; named here so every hint is `hints.X`
+# a custom op's fix texts live in hints_ops.py, the host's in hints_host.py; named here so every
+# hint is `hints.X`
+from .hints_ops import CUSTOM_OP_DEFINITION, FAKE_KERNEL_LAYOUT, FAKE_TAKES_THE_OPS_ARGUMENTS
 from .hints_host import (BUILD_DISK_SPACE, BUILD_MEMORY, BUILD_WITHOUT_SANITIZER, CACHE_CHANGED_UNDERNEATH,
                          CACHE_FOLDER_PER_PROCESS, CHECK_THE_FILE_GIVEN, COMPILE_PATH_PACKAGE_MISSING,
                          COMPILE_THE_EXPORTED_PROGRAM, COMPILE_WHERE_IT_RUNS, DRIVER_FOR_THIS_TRITON,
@@ -668,11 +670,6 @@ ONE_DEVICE_FOR_THE_PROGRAM = (
     "compile for the device it will run on, and pass inputs on that device; code compiled for one "
     "GPU index serves that index only."
 )
-FAKE_TAKES_THE_OPS_ARGUMENTS = (
-    "Export and compile run a custom op's fake (register_fake) function in place of its kernel, with "
-    "the arguments the op was called with; eager never calls it, so eager works. Give the fake exactly "
-    "the op's parameters, with the same defaults (copy the op's signature), and export again."
-)
 BACKWARD_ONCE_OR_NO_DONATION = (
     "The compiled backward reuses (donates) buffers, so it can run only once per forward and cannot "
     "be differentiated again. Keep backward(create_graph=False, retain_graph=False), or set "
@@ -683,11 +680,6 @@ RECOMPILE_ON_GUARD = (
     "Run with TORCH_LOGS=\"recompiles\" to print each guard that failed; a size guard means a "
     "dimension was compiled as a constant: mark it dynamic (torch._dynamo.mark_dynamic(x, dim), or a "
     "Dim in export) so one graph serves every size, rather than raising the recompile limit."
-)
-FAKE_KERNEL_LAYOUT = (
-    "Make the custom op's fake (register_fake) kernel return the strides its real kernel returns "
-    "(torch.empty_strided, or .contiguous() in the real kernel), and check the op with "
-    "torch.library.opcheck before compiling or exporting."
 )
 ONE_THREAD_FOR_THE_MESSAGE = (
     "A check in a generated CPU kernel threw inside its parallel (OpenMP) threads, and the process "

@@ -196,6 +196,20 @@ BUILD_RULES: tuple[Rule, ...] = (
        phases=frozenset({P.EXPORT, P.COMPILE}), keywords=("backwards hooks", "backward hooks", "backwardhook("),
        supersedes=("AOTD601", "AOTD602", "AOTS105", "AOTS106", "AOTS107", "AOTS126"),
        fixes=(H.REMOVE_TRAINING_HOOKS,)),
+    # torch.library's own refusal of a custom op as the user defined or registered it (no return
+    # annotation, a name without its namespace, mutates_args naming no parameter, a fake kernel
+    # for an op never defined, a TorchBind object without a fake class): the model's own code
+    # stops export before anything is traced. A type the schema does not take is unsupported
+    # (its own words say so)
+    _r("AOTS316", "custom-op-definition-refused", "export_failure", 0.55,
+       "torch.library refused a custom op as it was defined or registered (the model's own op code)",
+       types=frozenset({"ValueError", "RuntimeError", "TypeError"}),
+       modules=("torch.library", "torch._library.infer_schema", "torch._library.custom_ops",
+                "torch._library.fake_impl", "torch._library.fake_class_registry"),
+       not_keywords=("not supported", "unsupported", "does not support",
+                     # the contract checked when the op runs (AOTS184), not its definition
+                     "must not also be an input", "may not alias", "empirically wrong"),
+       supersedes=("AOTS184",), fixes=(H.CUSTOM_OP_DEFINITION,)),
     _r("AOTS106", "error-in-export-subsystem", "export_failure", 0.45,
        "An error raised inside torch.export / dynamo tracing",
        subsystems=frozenset({S.EXPORT, S.DYNAMO}), phases=frozenset({P.EXPORT})),
