@@ -418,7 +418,9 @@ def test_the_failures_of_dynamic_shapes_are_read():
     constraint violations, 0/1 specialisation, data-dependent sizes, and packages met with sizes
     outside their ranges), made for real on this machine with torch 2.13.0 and 2.14.1
     (tests/fixtures/emitted/dynamic_shapes_messages.jsonl, labelled by a helper who never saw the
-    classifier): first reading 0.820 top-1 / 0.880 top-3 with 2 read unknown at d2f7d3c; held."""
+    classifier): first reading 0.820 top-1 / 0.880 top-3 with 2 read unknown at d2f7d3c; 0.860 /
+    0.920 with 1 after a float Dim bound read without an export frame (AOTS305) and a negative
+    size read from data (AOTS317) (stop 56, in-sample); held there."""
     sys.path.insert(0, str(ROOT))
     from benchmarks.corpus_accuracy import evaluate
     from benchmarks.emitted_coverage import DEFAULT, rows_of
@@ -426,7 +428,7 @@ def test_the_failures_of_dynamic_shapes_are_read():
     r = evaluate(rows_of(DEFAULT.with_name("dynamic_shapes_messages.jsonl")))
     assert r["n"] >= 50
     unknown = [i for _, got, i, _ in r["confusion"] if got == "unknown"]
-    assert r["top1"] >= 0.82 and r["top3"] >= 0.88 and len(unknown) <= 2, r["confusion"]
+    assert r["top1"] >= 0.86 and r["top3"] >= 0.92 and len(unknown) <= 1, r["confusion"]
 
 
 @pytest.mark.parametrize("warning,alone", [

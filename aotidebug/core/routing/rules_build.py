@@ -57,6 +57,12 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS102", "data-dependent-in-export", "export_failure", 0.6,
        "A data-dependent expression stopped export",
        phases=frozenset({P.EXPORT}), keywords=("data-dependent", "data dependent", "unbacked")),
+    # an allocation whose size is an unbacked symbol (`u0`: a size read from tensor data while
+    # tracing) that tracing proves negative: the program's own data-dependent size, whatever the
+    # phase the frames show (only tracing names a size `u<n>`)
+    _r("AOTS317", "data-dependent-size-negative", "export_failure", 0.6,
+       "A size read from tensor data (an unbacked symbol) is negative where the program allocates",
+       regex=r"negative dimension u\d+\b", keywords=("negative dimension",)),
     _r("AOTS103", "constraint-violation-type", "dynamic_shape_guard", 0.68,
        "A dynamic-shape constraint was violated during export",
        types=frozenset({"ConstraintViolationError", "ValueRangeError"})),
@@ -109,7 +115,8 @@ BUILD_RULES: tuple[Rule, ...] = (
     # `/`, a numpy float or a JSON number. The printed pair shows the float bound ("2160.000...")
     _r("AOTS305", "dim-bound-not-an-int", "dynamic_shape_guard", 0.62,
        "A Dim's min or max is a float, which export cannot intersect with an input size's integer range",
-       types=frozenset({"AssertionError"}), phases=frozenset({P.EXPORT}),
+       # the shape environment's frames alone (no export frame shown) place it as well
+       types=frozenset({"AssertionError"}), phases=frozenset({P.EXPORT, P.COMPILE, P.UNKNOWN}),
        functions=("_update_var_to_range", "create_symbol", "constrain_symbol_range"),
        regex=r"\(vr\[[^\]\n]*\], vr\[[^\]\n]*\d\.\d[^\]\n]*\]\)",
        supersedes=("AOTD601", "AOTD602", "AOTS105", "AOTS106", "AOTS107", "AOTS126"),
