@@ -825,7 +825,8 @@ _SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/torch"
 def test_the_package_api_calling_legacy_internals_is_not_the_legacy_api() -> None:
     """aoti_compile_and_package calls aot_compile -> compile_fx_aot: an error raised there, entered
     through the package API, is not the legacy API's (AOTS170); captured on torch 2.13 CPU with an
-    invalid config pair. Without the package API's frames the legacy reading stands."""
+    invalid config pair. Without the package API's frames the legacy reading stands for what the
+    legacy API itself raised; the options' own check is the options' (AOTS318, stop 56)."""
     frames = [("/tmp/cap/g.py", 6, "<module>"),
               (f"{_SITE}/_inductor/__init__.py", 153, "aoti_compile_and_package"),
               (f"{_SITE}/_inductor/debug.py", 1442, "aot_inductor_minifier_wrapper"),
@@ -837,13 +838,18 @@ def test_the_package_api_calling_legacy_internals_is_not_the_legacy_api() -> Non
     msg = ("RuntimeError: Invalid config: aot_inductor.package_cpp_only=True when "
            "aot_inductor_mode.compile_standalone is True.\n")
 
-    def trace(fr):
+    def trace(fr, m=msg):
         return "Traceback (most recent call last):\n" + "".join(
-            f'  File "{p}", line {n}, in {f}\n    x = y\n' for p, n, f in fr) + msg
+            f'  File "{p}", line {n}, in {f}\n    x = y\n' for p, n, f in fr) + m
 
     assert "AOTS170" not in [r.code for r in fired(read_structure(trace(frames)))]
+    # the options' own check of the standalone mode is the options, through either API (AOTS318)
     legacy = [frames[0]] + frames[4:]   # the user called aot_compile itself
-    assert "AOTS170" in [r.code for r in fired(read_structure(trace(legacy)))]
+    for fr in (frames, legacy):
+        assert [r.code for r in fired(read_structure(trace(fr)))] == ["AOTS318"]
+    # the legacy API's own handling, raised in compile_fx_aot itself, stands as the legacy API's
+    own = trace([frames[0]] + frames[4:6], "AssertionError: model_ must be a GraphModule\n")
+    assert "AOTS170" in [r.code for r in fired(read_structure(own))]
 
 
 def test_a_failed_assert_close_is_the_user_s_check_with_its_silent_causes() -> None:

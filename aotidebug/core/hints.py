@@ -334,6 +334,11 @@ CONFIG_OPTION_NAMES = (
     "Use an option name the installed torch has: print(torch._inductor.config.get_config_copy().keys()) "
     "lists them (options are renamed and removed between releases; e.g. aot_inductor.abi_compatible is gone)."
 )
+OPTIONS_A_MODE_FIXES = (
+    "The compile options given conflict with a mode that fixes them (standalone compilation, Windows "
+    "cross-compilation): torch's message names the option and the value the mode needs. Set that "
+    "value, or drop the option from inductor_configs and let the mode set it."
+)
 INFERENCE_ONLY = (
     "An AOTI compiled model runs inference only: its outputs carry no autograd graph. Train or "
     "differentiate the eager model (torch.compile serves training), then export and compile it "

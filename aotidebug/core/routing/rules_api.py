@@ -68,7 +68,18 @@ API_RULES: tuple[Rule, ...] = (
        not_keywords=("cannot open shared object file",),
        # the package API calls the same internals (aoti_compile_and_package -> aot_compile ->
        # compile_fx_aot): entered through it, the legacy API is not what the user called
-       not_functions=("aoti_compile_and_package", "aoti_load_package")),
+       not_functions=("aoti_compile_and_package", "aoti_load_package",
+                      # the options' own checks, below compile_fx_aot: AOTS318
+                      "maybe_aoti_standalone_config", "patch_config")),
+    # the compile options' own check of a mode that fixes some of them (standalone compilation
+    # forces a C++-only package, kernels not embedded; Windows cross-compilation keeps weights off
+    # the .so): the user's options conflict with it, whichever API entered
+    _r("AOTS318", "compile-options-conflict-with-a-mode", "unsupported", 0.62,
+       "The compile options given conflict with a mode that fixes them (standalone or Windows "
+       "cross-compilation)",
+       types=frozenset({"RuntimeError", "ValueError", "AssertionError"}), raise_sites=frozenset({"torch"}),
+       functions=("maybe_aoti_standalone_config", "patch_config"),
+       supersedes=("AOTS170", "AOTD506", "AOTD905"), fixes=(H.OPTIONS_A_MODE_FIXES,)),
     # the user's own code reaching for a torch API this release no longer has (an export or AOTI
     # recipe written for an older torch: `torch.export.dynamic_dim`, `capture_pre_autograd_graph`);
     # a missing AOTI entry point (`aoti_*`) is rather a torch too OLD for the recipe
