@@ -1,5 +1,6 @@
-"""Fix texts for a custom operator's definition, its fake (meta) kernel and its registration;
-named in hints.py, so every hint is `hints.X`."""
+"""Fix texts for what a model hands torch besides its inputs: a custom operator's definition, its
+fake (meta) kernel and its registration, and the compiled model's weights through the constants
+API; named in hints.py, so every hint is `hints.X`."""
 
 from __future__ import annotations
 
@@ -20,4 +21,16 @@ CUSTOM_OP_DEFINITION = (
     "mutates_args the parameters it writes to, define the op before register_fake or impl, and "
     "register a fake class (torch._library.register_fake_class) for a TorchBind object the model "
     "holds. torch.library.opcheck(op, args) checks the definition against a call."
+)
+SWAP_AFTER_AN_UPDATE = (
+    "The buffer of constants in use holds none: swap_constant_buffer() makes the inactive buffer the "
+    "active one, so fill it first (load_constants(weights, check_full_update=True, use_inactive=True) "
+    "or update_constant_buffer(..., use_inactive=True)), then swap; never swap back to a buffer "
+    "released with free_inactive_constant_buffer() before filling it again."
+)
+WEIGHTS_API_SIGNATURE = (
+    "Call the loaded model's weights API with the arguments the installed torch takes: "
+    "load_constants(state_dict, check_full_update=..., user_managed=False) takes the dotted names "
+    "of get_constant_fqns(); the runner's update_constant_buffer takes the internal names. "
+    "help(model.load_constants) shows the signature."
 )

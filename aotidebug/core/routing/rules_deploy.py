@@ -373,6 +373,22 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        phases=frozenset({P.LOAD, P.RUN, P.UNKNOWN}),
        keywords=_DRIVER_INSUFFICIENT,
        fixes=(H.DRIVER_TOO_OLD_OR_NOT_VISIBLE,)),
+    # the runtime finding no constants in the buffer it runs with (ConstantState::NONE): a buffer
+    # swapped in before anything filled it, or swapped back after it was freed (double buffering
+    # in the wrong order); real on 2.13 and 2.14
+    _r("AOTS319", "active-constant-buffer-holds-none", "constant_loading", 0.64,
+       "The buffer of constants the model runs with holds none (swapped in before an update, or after "
+       "it was freed)",
+       keywords=("unknown constant state",), also_keywords=("constantstate::none",),
+       supersedes=("AOTS152", "AOTD905"), fixes=(H.SWAP_AFTER_AN_UPDATE,)),
+    # Python's own refusal of a call of the loaded model's weights API (a missing keyword such as
+    # check_full_update, an argument it does not take): the weights were never handed over
+    _r("AOTS320", "weights-api-called-with-another-signature", "constant_loading", 0.55,
+       "The loaded model's weights API was called with arguments it does not take",
+       types=frozenset({"TypeError"}),
+       keywords=("load_constants()", "update_constant_buffer()", "swap_constant_buffer()",
+                 "free_inactive_constant_buffer()", "update_user_managed_constant_buffer()"),
+       also_keywords=("argument",), fixes=(H.WEIGHTS_API_SIGNATURE,)),
     _r("AOTS163", "constant-loading-frames", "constant_loading", 0.52,
        "The failure happened while constants (weights) were loaded or updated",
        functions=("load_constants", "update_constant_buffer", "constant_blob", "load_state_dict",
