@@ -3,8 +3,8 @@ so the same advice reads the same everywhere and docs can point at it."""
 
 from __future__ import annotations
 
-# a custom op's fix texts live in hints_ops.py, the host's in hints_host.py; named here so every
-# hint is `hints.X`
+# the fix texts of custom ops and of the weights API live in hints_ops.py, the host's in
+# hints_host.py; named here so every hint is `hints.X`
 from .hints_ops import (CUSTOM_OP_DEFINITION, FAKE_KERNEL_LAYOUT, FAKE_TAKES_THE_OPS_ARGUMENTS, SWAP_AFTER_AN_UPDATE,
                         WEIGHTS_API_SIGNATURE)
 from .hints_host import (BUILD_DISK_SPACE, BUILD_MEMORY, BUILD_WITHOUT_SANITIZER, CACHE_CHANGED_UNDERNEATH,

@@ -24,9 +24,11 @@ CUSTOM_OP_DEFINITION = (
 )
 SWAP_AFTER_AN_UPDATE = (
     "The buffer of constants in use holds none: swap_constant_buffer() makes the inactive buffer the "
-    "active one, so fill it first (load_constants(weights, check_full_update=True, use_inactive=True) "
-    "or update_constant_buffer(..., use_inactive=True)), then swap; never swap back to a buffer "
-    "released with free_inactive_constant_buffer() before filling it again."
+    "active one, so fill it first (on the package's loader, model.loader.load_constants(weights, "
+    "True, True), whose second argument is use_inactive; on a runner, "
+    "update_constant_buffer(weights, use_inactive=True, validate_full_updates=True)), then swap; "
+    "never swap back to a buffer released with free_inactive_constant_buffer() before filling it "
+    "again."
 )
 WEIGHTS_API_SIGNATURE = (
     "Call the loaded model's weights API with the arguments the installed torch takes: "
