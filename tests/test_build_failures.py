@@ -4,17 +4,13 @@ read from the compiler's and linker's own words. The texts are real: produced on
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 import aotidebug
 from aotidebug.core.text.compiler_diag import read_diag
+from tests.labelled import emitted, live_text
 
-ROOT = Path(__file__).resolve().parent.parent
-ROWS = {r["id"]: r for r in (json.loads(line) for line in
-        (ROOT / "tests" / "fixtures" / "emitted" / "toolchain_messages.jsonl").read_text().splitlines() if line.strip())}
+ROWS = emitted("toolchain_messages.jsonl")
 
 
 def _read(row_id: str) -> tuple[str, str, list[str]]:
@@ -31,8 +27,7 @@ def test_a_build_that_could_not_write_is_the_environments(row_id):
 
 def test_the_package_writer_on_a_read_only_volume_is_not_the_build():
     # live_blind22's read-only models volume: the archive writer's own strerror, outside the build
-    rows = [json.loads(line) for line in (ROOT / "benchmarks" / "live_blind22.jsonl").read_text().splitlines()]
-    text = next(r["error_text"] for r in rows if r["id"] == "live22-27-models-volume-read-only")
+    text = live_text("live_blind22.jsonl", "live22-27-models-volume-read-only")
     assert "Read-only file system" in text
     assert aotidebug.diagnose(text).code != "AOTS311"
 

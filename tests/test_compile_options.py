@@ -3,32 +3,19 @@ tests/fixtures/emitted/compile_options_messages.jsonl (real, blind) and labelled
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 import aotidebug
+from tests.labelled import emitted, live_text
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _rows(path: Path) -> dict[str, dict]:
-    return {r["id"]: r for r in (json.loads(line) for line in path.read_text().splitlines() if line.strip())}
-
-
-OPTIONS = _rows(ROOT / "tests" / "fixtures" / "emitted" / "compile_options_messages.jsonl")
-
-
-def _live(set_file: str, row_id: str) -> str:
-    return _rows(ROOT / "benchmarks" / set_file)[row_id]["error_text"]
+OPTIONS = emitted("compile_options_messages.jsonl")
 
 
 @pytest.mark.parametrize("text", [
     OPTIONS["compile-standalone-with-cpp-only-false"]["message"],      # a cut traceback: no API entry shown
     OPTIONS["compile-standalone-with-embed-false"]["message"],
     OPTIONS["compile-cross-windows-constants-in-so"]["message"],
-    _live("live_blind2.jsonl", "live2-22-cross-target"),               # the whole traceback, via the package API
+    live_text("live_blind2.jsonl", "live2-22-cross-target"),               # the whole traceback, via the package API
 ])
 def test_options_that_conflict_with_a_mode_are_the_options(text):
     d = aotidebug.diagnose(text)
@@ -39,5 +26,5 @@ def test_options_that_conflict_with_a_mode_are_the_options(text):
 @pytest.mark.parametrize("set_file,row_id", [("live_blind.jsonl", "live-14-legacy-options"),
                                              ("live_blind26.jsonl", "live26-32-legacy-replica-devices")])
 def test_the_legacy_api_s_own_handling_stays_the_legacy_api(set_file, row_id):
-    d = aotidebug.diagnose(_live(set_file, row_id))
+    d = aotidebug.diagnose(live_text(set_file, row_id))
     assert (d.category.value, d.code) == ("deprecated_api", "AOTS170")

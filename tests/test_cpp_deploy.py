@@ -4,21 +4,12 @@ from what its terminal shows. The texts are real: made on this machine with torc
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 import aotidebug
+from tests.labelled import emitted, live_text
 
-ROOT = Path(__file__).resolve().parent.parent
-ROWS = {r["id"]: r for r in (json.loads(line) for line in
-        (ROOT / "tests" / "fixtures" / "emitted" / "cpp_deploy_messages.jsonl").read_text().splitlines() if line.strip())}
-
-
-def _live(set_file: str, row_id: str) -> str:
-    rows = [json.loads(line) for line in (ROOT / "benchmarks" / set_file).read_text().splitlines() if line.strip()]
-    return next(r["error_text"] for r in rows if r["id"] == row_id)
+ROWS = emitted("cpp_deploy_messages.jsonl")
 
 
 def _read(text: str) -> tuple[str, str, list[str]]:
@@ -28,7 +19,7 @@ def _read(text: str) -> tuple[str, str, list[str]]:
 
 @pytest.mark.parametrize("text", [
     ROWS["start-missing-rpath"]["message"],                                   # the app, no rpath
-    _live("live_blind9.jsonl", "live9-30-cpp-no-runtime-path"),               # a runner, via Python
+    live_text("live_blind9.jsonl", "live9-30-cpp-no-runtime-path"),               # a runner, via Python
     "./serve: error while loading shared libraries: libc10.so: cannot open shared object file: No such file "
     "or directory\n",
 ])
@@ -51,7 +42,7 @@ def test_a_library_dlopened_at_load_is_not_a_program_start():
 
 @pytest.mark.parametrize("text", [
     ROWS["chk-undefined-tensor"]["message"],                                  # an undefined at::Tensor
-    _live("live_blind27.jsonl", "live27-13-bag-of-words-rows"),               # a sparse input
+    live_text("live_blind27.jsonl", "live27-13-bag-of-words-rows"),               # a sparse input
 ])
 def test_an_input_without_storage_is_the_input(text):
     category, code, _ = _read(text)
@@ -60,7 +51,7 @@ def test_an_input_without_storage_is_the_input(text):
 
 def test_a_transform_over_the_loaded_model_stays_the_transform():
     # vmap's wrapper tensors have no storage either: the transform is the cause, the input second
-    category, code, top3 = _read(_live("live_blind2.jsonl", "live2-26-vmapped"))
+    category, code, top3 = _read(live_text("live_blind2.jsonl", "live2-26-vmapped"))
     assert (category, code) == ("unsupported", "AOTS155") and "input_mismatch" in top3
 
 

@@ -4,17 +4,12 @@ and live refusals made here, in-process (defining an op runs nothing of a model)
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 import aotidebug
+from tests.labelled import emitted
 
-ROOT = Path(__file__).resolve().parent.parent
-ROWS = {r["id"]: r for r in (json.loads(line) for line in
-        (ROOT / "tests" / "fixtures" / "emitted" / "custom_op_messages.jsonl").read_text().splitlines()
-        if line.strip())}
+ROWS = emitted("custom_op_messages.jsonl")
 
 
 @pytest.mark.parametrize("row", ["export-custom-op-no-return-annotation", "export-custom-op-name-without-namespace",

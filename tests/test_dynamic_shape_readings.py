@@ -4,17 +4,12 @@ exports made here (export traces; nothing is compiled)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 import aotidebug
+from tests.labelled import emitted
 
-ROOT = Path(__file__).resolve().parent.parent
-ROWS = {r["id"]: r for r in (json.loads(line) for line in
-        (ROOT / "tests" / "fixtures" / "emitted" / "dynamic_shapes_messages.jsonl").read_text().splitlines()
-        if line.strip())}
+ROWS = emitted("dynamic_shapes_messages.jsonl")
 
 
 def _read(text_or_exc) -> tuple[str, str]:

@@ -4,15 +4,10 @@ read from what the service logs. The texts are real: made on this machine with t
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import aotidebug
+from tests.labelled import emitted
 
-ROOT = Path(__file__).resolve().parent.parent
-ROWS = {r["id"]: r for r in (json.loads(line) for line in
-        (ROOT / "tests" / "fixtures" / "emitted" / "host_serving_messages.jsonl").read_text().splitlines()
-        if line.strip())}
+ROWS = emitted("host_serving_messages.jsonl")
 
 
 def _read(text: str) -> tuple[str, str]:

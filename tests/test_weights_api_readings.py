@@ -3,21 +3,12 @@ tests/fixtures/emitted/constants_messages.jsonl (real, blind) and labelled live 
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 import aotidebug
+from tests.labelled import emitted, live_text
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _rows(path: Path) -> dict[str, dict]:
-    return {r["id"]: r for r in (json.loads(line) for line in path.read_text().splitlines() if line.strip())}
-
-
-WEIGHTS = _rows(ROOT / "tests" / "fixtures" / "emitted" / "constants_messages.jsonl")
+WEIGHTS = emitted("constants_messages.jsonl")
 
 
 @pytest.mark.parametrize("row", ["run-swap-before-update", "run-swap-free-swap"])
@@ -33,8 +24,7 @@ def test_a_weights_call_python_refuses_is_the_weights():
     # pybind's refusal of what load_constants was handed (a module, numpy arrays) reads the same
     for set_file, row_id in (("live_blind18.jsonl", "live18-36-module-as-table"),
                              ("live_blind70.jsonl", "live70-20-npz-arrays-not-tensors")):
-        text = _rows(ROOT / "benchmarks" / set_file)[row_id]["error_text"]
-        assert aotidebug.diagnose(text).category.value == "constant_loading"
+        assert aotidebug.diagnose(live_text(set_file, row_id)).category.value == "constant_loading"
     # the same words about another function are not the weights API
     other = "TypeError: forward() missing 1 required positional argument: 'x'\n"
     assert aotidebug.diagnose(other).code != "AOTS320"
