@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import time
 
-from aotidebug.runtime.worker.extraction import extraction_roots, loader_made, remove_extraction
+from aotidebug.runtime.worker.extraction import extraction_roots, loader_made, remove_extraction, reported_roots
 
 MAPS = """\
 7f1c2a000000-7f1c2a001000 r--p 00000000 08:01 1234 /tmp/HvcXWQ/tmpkt98zox2/data/aotinductor/model/c.wrapper.so
@@ -61,3 +61,8 @@ def test_removal_takes_the_extraction_and_its_emptied_folder_only(tmp_path):
     remove_extraction(str(plain))
     remove_extraction("HvcXWQ/b")
     assert plain.exists() and b.exists()
+
+
+def test_what_a_child_reported_is_taken_only_as_strings_of_a_list():
+    assert reported_roots(["/tmp/a/b", 3, None, "/tmp/c/d"]) == ["/tmp/a/b", "/tmp/c/d"]
+    assert reported_roots("/tmp/a/b") == [] and reported_roots(None) == [] and reported_roots({"x": 1}) == []

@@ -36,7 +36,7 @@ from ...core.text.launch_trace import LaunchTrace, parse_trace
 from ...package.members import open_members
 from ...package.generated import PROVENANCE_MEMBER, provenance_entries
 from ..subproc import ProcessOutcome, python_argv, run_isolated
-from ..worker.extraction import remove_extraction
+from ..worker.extraction import remove_extraction, reported_roots
 from .mapping import (Provenance, frames_for, kernel_cuts, occurrence_of_first_bad,
                       provenance_for, source_nodes_of)
 from .policy import classify_outcome
@@ -329,10 +329,8 @@ class _Runner:
             res = {}
         if not isinstance(res, dict):
             res = {}
-        extracted = res.get("extracted")
-        for root in extracted if isinstance(extracted, list) else ():
-            if isinstance(root, str):  # an older loader's folder outside the work dir (extraction.py)
-                remove_extraction(root)
+        for root in reported_roots(res.get("extracted")):  # an older loader's, outside the work dir
+            remove_extraction(root)
         phase = Phase.of(res)
         if phase is not None and phase.compiled:
             self.compiles += 1

@@ -46,7 +46,7 @@ from ...core.errors import CrashError, IsolationError
 from ...core.result import Evidence
 from ...core.text.normalize import truncate
 from ..subproc import child_env, kill_group, python_argv
-from .extraction import remove_extraction
+from .extraction import remove_extraction, reported_roots
 from .protocol import PROTOCOL, Op, PeerGone, read_frame, write_frame
 from .transport import Arena, read_arena, shm_root, write_arena
 
@@ -321,8 +321,7 @@ class Worker:
                                       [], self.start_timeout)
             self._loading = False
             self.info = reply
-            extracted = reply.get("extracted")
-            self._state.extracted = [p for p in extracted if isinstance(p, str)] if isinstance(extracted, list) else []
+            self._state.extracted = reported_roots(reply.get("extracted"))
             return reply
 
     def _spawn(self) -> None:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import os
 import shutil
 
-__all__ = ["MARK", "extraction_roots", "loader_made", "own_extraction", "read_own_maps", "remove_extraction"]
+__all__ = ["MARK", "extraction_roots", "loader_made", "own_extraction", "read_own_maps", "remove_extraction",
+           "reported_roots"]
 
 # every file the loader extracts lies below `<archive root>/data/aotinductor/<model>/`
 MARK = "/data/aotinductor/"
@@ -68,6 +69,12 @@ def own_extraction(since: float, inside: tuple[str, ...], given: str) -> list[st
     folders `inside` that go anyway: read after the load, before anything of it runs."""
     roots = extraction_roots(read_own_maps(), inside + (os.path.realpath(given),))
     return loader_made(roots, since)
+
+
+def reported_roots(value: object) -> list[str]:
+    """The roots a child reported (its reply's or result file's "extracted"), whatever it sent:
+    only the strings of a list are taken."""
+    return [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
 
 
 def remove_extraction(root: str) -> None:
