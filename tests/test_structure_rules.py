@@ -1516,3 +1516,27 @@ def test_trying_only_the_rules_a_structure_s_types_allow_fires_what_trying_all_f
     for path in logs:
         st = read_structure(path.read_text(errors="replace"))
         assert [r.code for r in fired(st)] == every_rule(st), path.name
+
+
+def test_every_condition_a_rule_can_set_has_its_check_and_a_set_condition_is_tried() -> None:
+    """`fired` tries a rule through its plan (structural._plan: the checks of the conditions it
+    sets): a Rule field that no check reads would be a condition silently ignored."""
+    import dataclasses
+
+    from aotidebug.core.routing import structural
+    from aotidebug.core.routing.rules import RULES
+
+    not_conditions = {"code", "slug", "category", "weight", "title", "fallback", "supersedes", "fixes", "rivals",
+                      "torch_symbol"}  # torch_symbol qualifies `origins` and is read by its check
+    checked = {name for names, _ in structural.CHECKS for name in names}
+    assert {f.name for f in dataclasses.fields(structural.Rule)} - not_conditions == checked
+    # a condition set to False (no signal was seen) is a condition, not a default left alone
+    no_signal = next(r for r in RULES if r.signal is False)
+    assert len(structural._plan(no_signal)) > len(structural._plan(dataclasses.replace(no_signal, signal=None)))
+    # and the plan decides: a rule whose keywords are absent does not hold, with them it does
+    st = read_structure("Traceback (most recent call last):\n  File \"m.py\", line 1, in <module>\n"
+                        "RuntimeError: the frobnicator failed\n")
+    facts = structural._facts(st)
+    rule = structural.Rule("AOTS999", "t", "crash", 0.4, "t", keywords=("frobnicator",))
+    assert structural._matches(rule, st, facts)
+    assert not structural._matches(dataclasses.replace(rule, keywords=("widget",)), st, facts)

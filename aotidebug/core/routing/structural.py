@@ -37,7 +37,8 @@ Priors never outrank a pattern or a rule.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from ..text.paths import module_under
@@ -117,72 +118,80 @@ def _facts(st: Structure) -> _Facts:
     return _Facts(st.error_text, _functions(st), st.type_names, st.origins)
 
 
-def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
-    text, funcs = facts.text, facts.funcs
-    if rule.types and rule.types.isdisjoint(facts.type_names):
-        return False
-    if rule.error_types and not any(c.error_type in rule.error_types for c in st.chain):
-        return False
-    if rule.subsystems and st.subsystem not in rule.subsystems:
-        return False
-    if rule.phases and st.phase not in rule.phases:
-        return False
-    if rule.origins:
-        diags = [d for d in st.diagnostics if d.origin in rule.origins]
-        if not diags:
-            return False
-        if rule.torch_symbol is not None and not any(d.torch_symbol is rule.torch_symbol for d in diags):
-            return False
-    if rule.not_origins and not rule.not_origins.isdisjoint(facts.origins):
-        return False
-    if rule.raise_sites and st.raise_site not in rule.raise_sites:
-        return False
-    if rule.signal is not None and bool(st.signals) is not rule.signal:
-        return False
-    if rule.signal_names and rule.signal_names.isdisjoint(st.signals):
-        return False
-    if rule.no_chain and st.chain:
-        return False
-    if rule.handed is not None and bool(st.handed_to) is not rule.handed:
-        return False
-    if rule.split_path is not None and bool(st.split_path) is not rule.split_path:
-        return False
-    if rule.always_true_guard is not None and bool(st.always_true_guard) is not rule.always_true_guard:
-        return False
-    if rule.abi_strings is not None and bool(st.abi_strings) is not rule.abi_strings:
-        return False
-    if rule.not_at and st.torch_frame is not None and st.torch_frame.function in rule.not_at:
-        return False
-    if rule.at and (st.torch_frame is None or st.torch_frame.function not in rule.at):
-        return False
-    if rule.modules and (st.torch_frame is None or st.torch_frame.module not in rule.modules):
-        return False
-    if rule.frame_modules and not any(module_under(f.module or "", m) for f in st.frames for m in rule.frame_modules):
-        return False
-    if rule.keywords and not any(k in text for k in rule.keywords):
-        return False
-    if rule.also_keywords and not any(k in text for k in rule.also_keywords):
-        return False
-    if rule.regex and not _regex(rule.regex).search(text):
-        return False
-    if rule.not_keywords and any(k in text for k in rule.not_keywords):
-        return False
-    if rule.functions and not any(f.lower() in funcs for f in rule.functions):
-        return False
-    if rule.not_functions and any(f.lower() in funcs for f in rule.not_functions):
-        return False
-    if rule.words and not any(w in st.words for w in rule.words):
-        return False
-    if rule.not_words and any(w in st.words for w in rule.not_words):
-        return False
-    if rule.test_programs and not any(t in st.test_program.lower() for t in rule.test_programs):
-        return False
-    return True
-
-
 @lru_cache(maxsize=None)
 def _regex(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
+
+
+def _diag_origins(r: Rule, st: Structure, f: _Facts) -> bool:
+    diags = [d for d in st.diagnostics if d.origin in r.origins]
+    return bool(diags) and (r.torch_symbol is None or any(d.torch_symbol is r.torch_symbol for d in diags))
+
+
+def _frame_is(r: Rule, st: Structure, f: _Facts) -> bool:
+    fr = st.torch_frame
+    return ((not r.not_at or fr is None or fr.function not in r.not_at)
+            and (not r.at or (fr is not None and fr.function in r.at))
+            and (not r.modules or (fr is not None and fr.module in r.modules)))
+
+
+_Check = Callable[[Rule, Structure, _Facts], bool]
+# Each condition of a Rule as a check, in the order tried: what a structure answers in one step
+# first, then the words. A rule keeps only the checks of the conditions it sets (`_plan`), so a
+# rule is tried in two or three steps, not by reading all twenty-odd fields each time.
+CHECKS: tuple[tuple[tuple[str, ...], _Check], ...] = (
+    (("types",), lambda r, st, f: not r.types.isdisjoint(f.type_names)),  # _TYPE_CHECK
+    (("subsystems",), lambda r, st, f: st.subsystem in r.subsystems),
+    (("phases",), lambda r, st, f: st.phase in r.phases),
+    (("raise_sites",), lambda r, st, f: st.raise_site in r.raise_sites),
+    (("error_types",), lambda r, st, f: any(c.error_type in r.error_types for c in st.chain)),
+    (("origins",), _diag_origins),
+    (("not_origins",), lambda r, st, f: r.not_origins.isdisjoint(f.origins)),
+    (("signal",), lambda r, st, f: bool(st.signals) is r.signal),
+    (("signal_names",), lambda r, st, f: not r.signal_names.isdisjoint(st.signals)),
+    (("no_chain",), lambda r, st, f: not st.chain),
+    (("handed",), lambda r, st, f: bool(st.handed_to) is r.handed),
+    (("split_path",), lambda r, st, f: bool(st.split_path) is r.split_path),
+    (("always_true_guard",), lambda r, st, f: bool(st.always_true_guard) is r.always_true_guard),
+    (("abi_strings",), lambda r, st, f: bool(st.abi_strings) is r.abi_strings),
+    (("not_at", "at", "modules"), _frame_is),
+    (("frame_modules",), lambda r, st, f: any(module_under(fr.module or "", m)
+                                              for fr in st.frames for m in r.frame_modules)),
+    (("keywords",), lambda r, st, f: any(k in f.text for k in r.keywords)),
+    (("also_keywords",), lambda r, st, f: any(k in f.text for k in r.also_keywords)),
+    (("regex",), lambda r, st, f: _regex(r.regex).search(f.text) is not None),
+    (("not_keywords",), lambda r, st, f: not any(k in f.text for k in r.not_keywords)),
+    (("functions",), lambda r, st, f: any(fn.lower() in f.funcs for fn in r.functions)),
+    (("not_functions",), lambda r, st, f: not any(fn.lower() in f.funcs for fn in r.not_functions)),
+    (("words",), lambda r, st, f: any(w in st.words for w in r.words)),
+    (("not_words",), lambda r, st, f: not any(w in st.words for w in r.not_words)),
+    (("test_programs",), lambda r, st, f: any(t in st.test_program.lower() for t in r.test_programs)),
+)
+
+
+_DEFAULTS = {f.name: f.default for f in fields(Rule)}
+
+_TYPE_CHECK = CHECKS[0][1]
+
+
+def _plan(rule: Rule) -> tuple[_Check, ...]:
+    """The checks of the conditions `rule` sets (a condition left at its default always holds)."""
+    return tuple(check for names, check in CHECKS if any(getattr(rule, n) != _DEFAULTS[n] for n in names))
+
+
+def _holds(rule: Rule, plan: tuple[_Check, ...], st: Structure, facts: _Facts) -> bool:
+    for check in plan:
+        if not check(rule, st, facts):
+            return False
+    return True
+
+
+def _matches(rule: Rule, st: Structure, facts: _Facts) -> bool:
+    """Whether every condition `rule` sets holds for `st`."""
+    return _holds(rule, _plan(rule), st, facts)
+
+
+_Planned = tuple[tuple[Rule, tuple[_Check, ...]], ...]
 
 
 @lru_cache(maxsize=1)
@@ -197,22 +206,26 @@ def _rules_by_type() -> tuple[tuple[tuple[int, Rule], ...], dict[str, tuple[tupl
     return untyped, {t: tuple(v) for t, v in typed.items()}
 
 
-def _candidates(type_names: frozenset[str]) -> list[Rule]:
-    """The rules that can hold for a structure of these exception types, in RULES order."""
+@lru_cache(maxsize=256)
+def _candidates(type_names: frozenset[str]) -> tuple[_Planned, _Planned]:
+    """The rules that can hold for a structure of these exception types, in RULES order, each with
+    its plan (less the type check, which picking them by type answered): (others, fallbacks)."""
     untyped, typed = _rules_by_type()
     picked = dict(untyped)
     for t in type_names:
         picked.update(typed.get(t, ()))
-    return [picked[i] for i in sorted(picked)]
+    ordered = [picked[i] for i in sorted(picked)]
+    planned = [(r, tuple(c for c in _plan(r) if c is not _TYPE_CHECK)) for r in ordered]
+    return (tuple(p for p in planned if not p[0].fallback), tuple(p for p in planned if p[0].fallback))
 
 
 def fired(st: Structure) -> list[Rule]:
     """The rules whose conditions hold for `st` (fallback rules only when no other rule fired)."""
     facts = _facts(st)
-    rules = _candidates(facts.type_names)
-    hits = [r for r in rules if not r.fallback and _matches(r, st, facts)]
+    others, fallbacks = _candidates(facts.type_names)
+    hits = [r for r, plan in others if _holds(r, plan, st, facts)]
     if not hits:
-        hits = [r for r in rules if r.fallback and _matches(r, st, facts)]
+        hits = [r for r, plan in fallbacks if _holds(r, plan, st, facts)]
     explained = {c for r in hits for c in r.supersedes if c.startswith("AOTS")}
     return [r for r in hits if r.code not in explained] if explained else hits
 
