@@ -338,6 +338,12 @@ VOCABULARY_GATES = [
      "and 2.14.1: first reading 0.500 / 0.850 with 3 unknown at 47441cf; 0.575 / 0.925 with none "
      "after a buffer swapped in empty (AOTS319) and the weights API's refused call (AOTS320) (stop "
      "56, in-sample)"),
+    ("model_code_messages.jsonl", 35, 0.82, 0.91, 0,
+     "35 failures of real-world model code (data-dependent branches and sizes, .item() and .tolist(), "
+     "numpy and jit-scripted parts, dataclass outputs, dynamic shapes in attention and position "
+     "tables, train-mode layers and random noise left in, inputs breaking the compiled contract), "
+     "made for real with torch 2.13.0 and 2.14.1: first reading 0.829 / 0.914 with none unknown at "
+     "acec2b7"),
 ]
 
 
