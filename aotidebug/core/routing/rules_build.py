@@ -63,6 +63,17 @@ BUILD_RULES: tuple[Rule, ...] = (
     _r("AOTS317", "data-dependent-size-negative", "export_failure", 0.6,
        "A size read from tensor data (an unbacked symbol) is negative where the program allocates",
        regex=r"negative dimension u\d+\b", keywords=("negative dimension",)),
+    # a symbolic value (SymInt / SymFloat / SymBool: a size or a value read while tracing) handed to
+    # code that needs a concrete one (an index, a hash key, a Python container's size): the program
+    # uses a traced value as a plain number. The model's own code, not torch's, while exporting; an
+    # internal error of torch's helpers reads the same exception types (AOTS126), and under
+    # torch.compile (phase compile) a torch helper hashing a SymInt is torch's
+    _r("AOTS321", "symbolic-value-used-as-a-python-number", "export_failure", 0.52,
+       "A symbolic size or value (SymInt) met code that needs a concrete Python number: the model "
+       "uses a value read while tracing as a plain int",
+       types=frozenset({"TypeError", "IndexError"}), phases=frozenset({P.EXPORT, P.UNKNOWN}),
+       keywords=("symint", "symfloat", "symbool"), regex=r"\bsym(?:int|float|bool)\b",
+       supersedes=("AOTS126",), fixes=(H.FIX_EXPORT,)),
     _r("AOTS103", "constraint-violation-type", "dynamic_shape_guard", 0.68,
        "A dynamic-shape constraint was violated during export",
        types=frozenset({"ConstraintViolationError", "ValueRangeError"})),

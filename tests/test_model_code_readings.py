@@ -1,0 +1,47 @@
+"""Real-world model code met by export: a value read while tracing (a SymInt) used as a plain
+Python number. Texts from tests/fixtures/emitted/model_code_messages.jsonl and earlier live sets
+(real, blind), and a live export made here (nothing is compiled)."""
+
+from __future__ import annotations
+
+import pytest
+
+import aotidebug
+from tests.labelled import emitted, live_text
+
+
+def _read(text_or_exc) -> tuple[str, str]:
+    d = aotidebug.diagnose(text_or_exc)
+    return d.category.value, d.code
+
+
+@pytest.mark.parametrize("text", [
+    emitted("model_code_messages.jsonl")["export-strict-item-as-python-index"]["message"],  # an index
+    live_text("live_blind18.jsonl", "live18-35-set-dedupe"),  # a set's hash key
+    live_text("live_blind77.jsonl", "live77-02-severity-from-python-dict"),  # a dict's key
+    live_text("live_blind34.jsonl", "live34-29-draw-boxes-tolist"),  # an index in another frame
+], ids=["index-no-export-frame", "set", "dict", "index"])
+def test_a_symint_where_python_needs_a_number_is_the_program_s(text):
+    assert _read(text) == ("export_failure", "AOTS321")
+
+
+def test_a_symint_hashed_inside_torch_s_compiler_stays_torch_s():
+    # torch.compile's backend hashing a size (a torch defect of its day), not the model's code
+    text = "torch._dynamo.exc.BackendCompilerFailed: debug_wrapper raised TypeError: unhashable type: 'SymInt'"
+    assert _read(text)[1] != "AOTS321"
+    # and a TypeError that names no symbolic value is not this mechanism
+    other = emitted("model_code_messages.jsonl")["export-nonstrict-jit-script-submodule"]["message"]
+    assert _read(other)[1] != "AOTS321"
+
+
+def test_live_export_of_an_item_used_as_an_index():
+    torch = pytest.importorskip("torch")
+
+    class Decoder(torch.nn.Module):
+        def forward(self, y, pos):
+            p = pos.item()
+            return y[:, p]
+
+    with pytest.raises(Exception) as err:
+        torch.export.export(Decoder(), (torch.randn(2, 8), torch.tensor(3)), strict=True)
+    assert _read(err.value) == ("export_failure", "AOTS321"), str(err.value)[-400:]
