@@ -344,6 +344,11 @@ VOCABULARY_GATES = [
      "tables, train-mode layers and random noise left in, inputs breaking the compiled contract), "
      "made for real with torch 2.13.0 and 2.14.1: first reading 0.829 / 0.914 with none unknown at "
      "acec2b7"),
+    ("archive_messages.jsonl", 50, 0.58, 0.66, 4,
+     "50 failures of the .pt2 archive itself and of multi-model packaging (the wrong kind of .pt2 for "
+     "the loader, archives edited, truncated or mangled in transfer, model names, the packaging "
+     "calls' file lists and paths, the loader's runner options), made for real with torch 2.13.0 "
+     "and 2.14.1: first reading 0.580 / 0.660 with 4 unknown at d8b4ee0"),
 ]
 
 
