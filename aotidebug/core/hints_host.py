@@ -170,6 +170,18 @@ COMPILE_THE_EXPORTED_PROGRAM = (
     "package_path='model_aoti.pt2')`, then `aoti_load_package('model_aoti.pt2')`; or run it "
     "uncompiled with `torch.export.load(path).module()`."
 )
+EXPORT_SAVE_LOAD_TAKE = (
+    "torch.export.save takes the ExportedProgram that torch.export.export returned (not the module, "
+    "nor a compiled or loaded model), and torch.export.load reads a file torch.export.save wrote, "
+    "whose program is named 'model'. An archive of several programs or of other files opens with "
+    "torch.export.pt2_archive._package.load_pt2; an AOTI package with aoti_load_package."
+)
+PT2_ARCHIVE_API_CONTRACT = (
+    "The .pt2 archive code asserted a requirement on what it was handed: package files (a list of "
+    "existing paths, or a dict of model name to such a list), at least one thing to write, and, when "
+    "reading, an archive it wrote itself. Package with aoti_compile_and_package(..., package_path=...) "
+    "rather than by hand, and never edit a .pt2's members: rebuild it."
+)
 EXPORT_AND_COMPILE_THE_MODULE = (
     "This file holds a model's weights or a whole module saved by torch.save (or a TorchScript "
     "module from torch.jit.save), not an AOTI package. Load the model in Python, then "

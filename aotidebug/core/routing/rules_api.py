@@ -284,6 +284,25 @@ API_RULES: tuple[Rule, ...] = (
        "compiled model)",
        keywords=("error when deserializing the saved file",), raise_sites=frozenset({"torch"}),
        supersedes=("AOTS106", "AOTS126"), fixes=(H.EXPORT_LOAD_IS_NOT_AOTI,)),
+    # Python's own error inside torch.export.save / torch.export.load (a TypeError, KeyError,
+    # AttributeError, ValueError): the serialisation entry points, not the tracer, were handed what
+    # they do not take (a module or a compiled model to save; an archive whose program is not
+    # named 'model', or that holds none): the call's, not a failed export of the program
+    _r("AOTS322", "export-save-or-load-handed-what-it-does-not-take", "unsupported", 0.5,
+       "torch.export.save or torch.export.load was handed what it does not take (not an "
+       "ExportedProgram to save; an archive without one program named 'model' to load)",
+       types=frozenset({"TypeError", "KeyError", "AttributeError", "ValueError"}), raise_sites=frozenset({"torch"}),
+       modules=("torch.export", "torch.export.__init__"), at=("save", "load"),
+       supersedes=("AOTS106", "AOTS126"), fixes=(H.EXPORT_SAVE_LOAD_TAKE,)),
+    # the .pt2 archive's reader and writer assert on what they are handed (file lists and paths,
+    # something to write, the archive's declared format): a broken contract of the call or an
+    # archive edited by hand. A contract the message states in words is AOTS194's, at 0.6.
+    _r("AOTS323", "pt2-archive-code-asserted-on-its-input", "unsupported", 0.5,
+       "The .pt2 archive code asserted a requirement on what it was handed (files, paths, the "
+       "archive's declared format)",
+       types=frozenset({"AssertionError"}), raise_sites=frozenset({"torch"}),
+       modules=("torch.export.pt2_archive._package",), not_keywords=("internal assert", "report a bug"),
+       supersedes=("AOTS121", "AOTS126"), fixes=(H.PT2_ARCHIVE_API_CONTRACT,)),
     # torch.load finding no `data.pkl` in a zip: the file is an archive, but not a torch.save
     # checkpoint (an AOTI or export .pt2 read as weights); torch's own text blames corruption
     _r("AOTS166", "torch-load-of-a-non-checkpoint-archive", "unsupported", 0.55,
@@ -309,12 +328,14 @@ API_RULES: tuple[Rule, ...] = (
        also_keywords=("central directory", "corrupted", "multidisk", "invalid header", "not a zip",
                       "unexpected end", "invalid local"),
        supersedes=("AOTS123", "AOTS160"), fixes=(H.VERIFY_PACKAGE_BYTES,)),
-    # torch's archive writer refusing the package path (no parent directory, not openable): the
-    # host's path, not the compiler's
+    # torch's archive writer refusing the package path (no parent directory, not openable, the
+    # OS's own refusal to open it: a read-only volume, a folder of that name): the host's path,
+    # not the compiler's
     _r("AOTS168", "package-output-path-refused", "unknown", 0.45,
-       "The package could not be written at the path given (its folder is missing or not writable)",
-       phases=frozenset({P.COMPILE}), keywords=("parent directory", "cannot be opened"),
-       also_keywords=("does not exist", "cannot be opened"),
+       "The package could not be written at the path given (its folder is missing or not writable, or "
+       "the OS refused to open it there)",
+       phases=frozenset({P.COMPILE}), keywords=("parent directory", "cannot be opened", "open file failed"),
+       also_keywords=("does not exist", "cannot be opened", "strerror"),  # the OS's refusal: read-only, a folder
        supersedes=("AOTS121", "AOTS126", "AOTD901"), fixes=(H.PACKAGE_OUTPUT_PATH,)),
     # the package API's own argument check (an assert or ValueError in aoti_compile_and_package or
     # aoti_load_package itself): it does not take what it was given (a path without .pt2)

@@ -1,0 +1,56 @@
+"""The .pt2 archive and its APIs handed what they do not take: torch.export.save / load, the
+archive's reader and writer, and the OS refusing the package's path. Texts from
+tests/fixtures/emitted/archive_messages.jsonl and earlier live sets (real, blind), and calls made
+here (nothing is compiled)."""
+
+from __future__ import annotations
+
+import pytest
+
+import aotidebug
+from tests.labelled import emitted, live_text
+
+ROWS = emitted("archive_messages.jsonl")
+
+
+def _read(text_or_exc) -> tuple[str, str]:
+    d = aotidebug.diagnose(text_or_exc)
+    return d.category.value, d.code
+
+
+@pytest.mark.parametrize("row", ["export-save-nn-module", "export-save-aoti-compiled-model",
+                                 "export-load-multi-model-archive", "export-load-extra-files-only-archive"])
+def test_export_save_or_load_handed_what_it_does_not_take_is_the_call_s(row):
+    # a TypeError or KeyError inside torch.export.save / load: not a failed export of the program
+    assert _read(ROWS[row]["message"]) == ("unsupported", "AOTS322")
+
+
+@pytest.mark.parametrize("row", ["package-pt2-with-nothing", "load-archive-format-edited"])
+def test_the_archive_code_asserting_on_its_input_is_the_call_s(row):
+    assert _read(ROWS[row]["message"]) == ("unsupported", "AOTS323")
+
+
+def test_an_assertion_that_states_its_contract_in_words_stays_the_stronger_reading():
+    assert _read(live_text("live_blind9.jsonl", "live9-12-multi-from-pt2"))[1] == "AOTS194"
+
+
+@pytest.mark.parametrize("text", [
+    ROWS["compile-and-package-path-is-existing-dir"]["message"],  # EISDIR
+    live_text("live_blind22.jsonl", "live22-27-models-volume-read-only"),  # EROFS
+    live_text("live_blind25.jsonl", "live25-31-path-is-unpacked-copy"),
+    live_text("live_blind42.jsonl", "live42-04-existing-folder-named-pt2"),
+], ids=["is-a-directory", "read-only", "unpacked-copy", "folder-named-pt2"])
+def test_the_os_refusing_the_package_path_is_the_host_s(text):
+    assert _read(text) == ("unknown", "AOTS168")
+
+
+def test_live_calls(tmp_path):
+    torch = pytest.importorskip("torch")
+    with pytest.raises(Exception) as saved:
+        torch.export.save(torch.nn.Linear(2, 2), str(tmp_path / "ep.pt2"))
+    assert _read(saved.value) == ("unsupported", "AOTS322"), str(saved.value)[-300:]
+
+    from torch.export.pt2_archive._package import package_pt2
+    with pytest.raises(Exception) as nothing:
+        package_pt2(str(tmp_path / "m.pt2"))
+    assert _read(nothing.value) == ("unsupported", "AOTS323"), str(nothing.value)[-300:]
