@@ -54,3 +54,16 @@ def test_live_calls(tmp_path):
     with pytest.raises(Exception) as nothing:
         package_pt2(str(tmp_path / "m.pt2"))
     assert _read(nothing.value) == ("unsupported", "AOTS323"), str(nothing.value)[-300:]
+
+
+@pytest.mark.parametrize("text", [
+    ROWS["load-truncated-download"]["message"], ROWS["load-zero-byte-package"]["message"],
+    ROWS["load-git-lfs-pointer-instead-of-package"]["message"],
+    live_text("live_blind9.jsonl", "live9-22-ascii-transfer"),
+], ids=["truncated", "zero-bytes", "lfs-pointer", "ascii-transfer"])
+def test_a_damaged_package_is_read_as_the_host_s_first_and_as_a_missing_model_beside_it(text):
+    # the labelled reports call it either way; the reading says both, the host's transfer first
+    d = aotidebug.diagnose(text)
+    assert (d.category.value, d.code) == ("unknown", "AOTS167")
+    beside = {(c.category.value, c.code): c.confidence for c in d.candidates[1:3]}
+    assert beside.get(("kernel_binary_missing", "AOTS324"), 1.0) < d.confidence

@@ -328,6 +328,17 @@ API_RULES: tuple[Rule, ...] = (
        also_keywords=("central directory", "corrupted", "multidisk", "invalid header", "not a zip",
                       "unexpected end", "invalid local"),
        supersedes=("AOTS123", "AOTS160"), fixes=(H.VERIFY_PACKAGE_BYTES,)),
+    # the same unreadable archive read by what it leaves the loader: no compiled model to load. The
+    # labelled reports call a damaged package either way (the host's transfer, or the model's
+    # binary missing: 6 and 7 of 13 rows, 2026-12-06), so this reading stays just below AOTS167 (and
+    # below AOTS226's compiled library handed over, which reads the same zip error, with the load
+    # phase's prior added)
+    _r("AOTS324", "package-archive-damaged-no-model-to-load", "kernel_binary_missing", 0.37,
+       "The package's bytes hold no readable archive, so no compiled model can be loaded from it",
+       phases=frozenset({P.LOAD}), keywords=("failed to initialize zip archive",),
+       also_keywords=("central directory", "corrupted", "multidisk", "invalid header", "not a zip",
+                      "unexpected end", "invalid local"),
+       fixes=(H.VERIFY_PACKAGE_BYTES,)),
     # torch's archive writer refusing the package path (no parent directory, not openable, the
     # OS's own refusal to open it: a read-only volume, a folder of that name): the host's path,
     # not the compiler's
