@@ -67,3 +67,47 @@ def test_a_damaged_package_is_read_as_the_host_s_first_and_as_a_missing_model_be
     assert (d.category.value, d.code) == ("unknown", "AOTS167")
     beside = {(c.category.value, c.code): c.confidence for c in d.candidates[1:3]}
     assert beside.get(("kernel_binary_missing", "AOTS324"), 1.0) < d.confidence
+
+
+def _load_log(path, tmp_path) -> str:
+    """The log a process loading `path` with aoti_load_package writes (its stderr: the loader's
+    warnings, then the traceback)."""
+    import subprocess
+    import sys
+
+    code = f"import torch\ntorch._inductor.aoti_load_package({str(path)!r})\n"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "TMPDIR": str(tmp_path)})
+    assert proc.returncode != 0
+    return proc.stderr
+
+
+def test_a_shared_library_given_to_the_package_loader_is_read_from_the_path_it_names(tmp_path):
+    pytest.importorskip("torch")
+    import _json
+    import shutil
+
+    lib = tmp_path / "model.so"  # a real shared library, as the legacy aot_compile wrote one
+    shutil.copy(_json.__file__, lib)
+    log = _load_log(lib, tmp_path)
+    assert _read(log) == ("deprecated_api", "AOTS325"), log[-600:]
+    # the loader's words alone, without the path: a damaged archive first, the library beside it
+    tail = log[log.index("Traceback"):]
+    assert _read(tail)[1] == "AOTS167"
+    # the same zip error for a package cut short: no library named, never this reading
+    cut = tmp_path / "model.pt2"
+    cut.write_bytes(b"PK\x03\x04" + b"\0" * 64)
+    assert _read(_load_log(cut, tmp_path))[1] != "AOTS325"
+
+
+@pytest.mark.parametrize("text", [
+    emitted("older_torch_live_messages.jsonl")["ld-legacy-so-into-package-loader"]["message"],  # 2.11's warning
+    "Traceback (most recent call last):\n  File \"serve.py\", line 9, in <module>\n"
+    "    model = torch._inductor.aoti_load_package(\"/srv/models/resnet.so\")\n"
+    "RuntimeError: Failed to initialize zip archive: failed finding central directory\n",  # the call line
+    "Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\n"
+    "    m = load_package('/opt/m/model.so')\n"
+    "RuntimeError: Failed to initialize zip archive: failed finding central directory\n",
+], ids=["loader-warning", "call-line", "load-package-call"])
+def test_a_library_path_named_in_the_log_beats_the_damaged_archive_reading(text):
+    assert _read(text) == ("deprecated_api", "AOTS325")

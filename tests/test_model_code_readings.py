@@ -1,6 +1,7 @@
 """Real-world model code met by export: a value read while tracing (a SymInt) used as a plain
-Python number. Texts from tests/fixtures/emitted/model_code_messages.jsonl and earlier live sets
-(real, blind), and a live export made here (nothing is compiled)."""
+Python number, a nested tensor handed over. Texts from tests/fixtures/emitted/model_code_messages.jsonl,
+cpu_codegen_messages.jsonl and earlier live sets (real, blind), and live exports made here (nothing
+is compiled)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,25 @@ def test_live_export_of_an_item_used_as_an_index():
     with pytest.raises(Exception) as err:
         torch.export.export(Decoder(), (torch.randn(2, 8), torch.tensor(3)), strict=True)
     assert _read(err.value) == ("export_failure", "AOTS321"), str(err.value)[-400:]
+
+
+@pytest.mark.parametrize("row", ["export-nested-jagged-input", "export-nested-jagged-input-213"])
+def test_a_nested_tensor_s_ragged_size_in_tracing_is_not_torch_s_bug(row):
+    # tests/fixtures/emitted/cpu_codegen_messages.jsonl: the traceback cut to sympy and SymInt.__int__
+    assert _read(emitted("cpu_codegen_messages.jsonl")[row]["message"]) == ("unsupported", "AOTS326")
+
+
+def test_live_export_of_a_jagged_nested_tensor():
+    torch = pytest.importorskip("torch")
+
+    class Pool(torch.nn.Module):
+        def forward(self, x):
+            return x.sin()
+
+    nt = torch.nested.nested_tensor([torch.randn(2, 4), torch.randn(3, 4)], layout=torch.jagged)
+    with pytest.raises(Exception) as err:
+        torch.export.export(Pool(), (nt,))
+    d = aotidebug.diagnose(err.value)
+    # with export's frames in sight, export's failure first (as live5-04 is labelled), nested beside it
+    assert [(c.category.value, c.code) for c in d.candidates[:2]] == [("export_failure", "AOTS106"),
+                                                                    ("unsupported", "AOTS326")], str(err.value)

@@ -1,6 +1,6 @@
-"""Fix texts for what a model hands torch besides its inputs: a custom operator's definition, its
-fake (meta) kernel and its registration, and the compiled model's weights through the constants
-API; named in hints.py, so every hint is `hints.X`."""
+"""Fix texts for what a model hands torch besides plain tensors: a custom operator's definition, its
+fake (meta) kernel and its registration, the compiled model's weights through the constants API,
+and tensors of a kind export does not take (nested); named in hints.py, so every hint is `hints.X`."""
 
 from __future__ import annotations
 
@@ -35,4 +35,9 @@ WEIGHTS_API_SIGNATURE = (
     "load_constants(state_dict, check_full_update=..., user_managed=False) takes the dotted names "
     "of get_constant_fqns(); the runner's update_constant_buffer takes the internal names. "
     "help(model.load_constants) shows the signature."
+)
+NESTED_TENSOR_INPUT = (
+    "Export and AOTI take no nested (jagged) tensors: pass the batch as dense tensors, padded "
+    "(torch.nested.to_padded_tensor) with a lengths tensor, or as the values and offsets tensors, "
+    "and rebuild what the model needs inside it from those."
 )

@@ -341,11 +341,13 @@ API_RULES: tuple[Rule, ...] = (
        fixes=(H.VERIFY_PACKAGE_BYTES,)),
     # torch's archive writer refusing the package path (no parent directory, not openable, the
     # OS's own refusal to open it: a read-only volume, a folder of that name): the host's path,
-    # not the compiler's
+    # not the compiler's. Only the writer (PyTorchFileWriter) says these words, so a traceback cut
+    # above the compile call (read as load, or placed nowhere) is the same refusal
     _r("AOTS168", "package-output-path-refused", "unknown", 0.45,
        "The package could not be written at the path given (its folder is missing or not writable, or "
        "the OS refused to open it there)",
-       phases=frozenset({P.COMPILE}), keywords=("parent directory", "cannot be opened", "open file failed"),
+       phases=frozenset({P.COMPILE, P.LOAD, P.UNKNOWN}),  # a cut traceback may read as load
+       keywords=("parent directory", "open file failed with strerror"),  # the writer's own words only
        also_keywords=("does not exist", "cannot be opened", "strerror"),  # the OS's refusal: read-only, a folder
        supersedes=("AOTS121", "AOTS126", "AOTD901"), fixes=(H.PACKAGE_OUTPUT_PATH,)),
     # the package API's own argument check (an assert or ValueError in aoti_compile_and_package or

@@ -384,6 +384,12 @@ BUILD_RULES: tuple[Rule, ...] = (
        "torch.export's fake tensors cannot represent a tensor of the model (quantized, or another kind)",
        types=frozenset({"UnsupportedFakeTensorException"}),
        supersedes=WRAPPED + ("AOTS106", "AOTS121", "AOTS126"), fixes=(H.FAKE_TENSORS_CANNOT_REPRESENT,)),
+    # a nested (jagged) tensor's ragged size (a NestedIntNode) reached code that turns sizes into
+    # symbols or ints: export and AOTI take no nested tensors. Weak (0.44): with export's own
+    # frames in sight the labelled reports read it as the export's failure (AOTS106 stays first)
+    _r("AOTS326", "nested-tensor-size-in-tracing", "unsupported", 0.44,
+       "A nested (jagged) tensor's ragged size reached tracing: export and AOTI take no nested tensors",
+       keywords=("nestedintnode",), supersedes=("AOTS121", "AOTS126"), fixes=(H.NESTED_TENSOR_INPUT,)),
     # a TorchScript object held by the model (torch.classes.*: eager quantization's packed params,
     # an RNN cell's params) that export must fake and cannot: no fake class, no __obj_flatten__
     _r("AOTS197", "torchscript-object-in-exported-model", "unsupported", 0.62,

@@ -301,6 +301,17 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "A compiled library (.so) may have been given to the package loader, which reads .pt2 archives",
        phases=frozenset({P.LOAD}), keywords=("failed finding central directory",),
        fixes=(H.PASS_PACKAGE_PATH, H.MIGRATE_TO_PACKAGE_API)),
+    # ... and the same, measured: the path the loader was handed ends in `.so`, as the loader's own
+    # warning names it (`f must be a buffer or a file ending in .pt2. Instead got {x.so}`) or the
+    # call line shows it. A library, not a damaged archive: over AOTS167 and AOTS324. A path inside
+    # an unzipped package (`data/aotinductor/<model>/x.wrapper.so`) is the package's own library,
+    # not the legacy API's: left to AOTS167 and AOTS226
+    _r("AOTS325", "library-path-given-to-package-loader", "deprecated_api", 0.56,
+       "A compiled library (.so) was given to the package loader, which reads .pt2 archives",
+       phases=frozenset({P.LOAD}), keywords=("zip archive", "central directory", "not a zip"),
+       words=(".so}", ".so')", '.so")'),  # the path in the loader's warning ({x.so}) or in the call
+       not_words=("/data/aotinductor/",),  # a package's own wrapper .so, unzipped: not the legacy API's
+       supersedes=("AOTS226", "AOTS167", "AOTS324"), fixes=(H.PASS_PACKAGE_PATH, H.MIGRATE_TO_PACKAGE_API)),
     # the archive reader takes a path or a binary file object; anything else (a registry record, a
     # path left in a tuple, a memoryview) is asked for its position: the caller's argument, outside
     # AOTI's families
