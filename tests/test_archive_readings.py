@@ -111,3 +111,32 @@ def test_a_shared_library_given_to_the_package_loader_is_read_from_the_path_it_n
 ], ids=["loader-warning", "call-line", "load-package-call"])
 def test_a_library_path_named_in_the_log_beats_the_damaged_archive_reading(text):
     assert _read(text) == ("deprecated_api", "AOTS325")
+
+
+@pytest.mark.slow
+def test_live_the_legacy_device_argument_handed_to_the_package_loader(packages, tmp_path):
+    """A real package, loaded as the legacy aot_load(path, device) was called: `load_package(path,
+    "cpu")` looks for a model named 'cpu'; `aoti_load_package(path, device="cpu")` is refused."""
+    from aotidebug.runtime.subproc import python_argv, run_isolated
+
+    pkg = packages.build("small")
+    for call, code in (("torch._inductor.package.load_package(sys.argv[1], 'cpu')", "AOTS327"),
+                       ("torch._inductor.aoti_load_package(sys.argv[1], device='cpu')", "AOTS177")):
+        res = run_isolated(python_argv("-c", f"import sys, torch\nimport torch._inductor.package\n{call}\n", str(pkg)),
+                           timeout=300, cwd=tmp_path)
+        assert not res.ok
+        assert _read(res.stderr) == ("deprecated_api", code), res.stderr[-800:]
+
+
+@pytest.mark.parametrize("device", ["cpu", "cuda:0", "mps"])
+def test_a_model_named_like_a_device_is_the_legacy_signature(device):
+    row = emitted("migration_messages.jsonl")["load-package-device-as-model-name"]["message"]
+    text = row.replace("for model 'cpu'", f"for model '{device}'")
+    assert _read(text) == ("deprecated_api", "AOTS327")
+    # a model that is named, not a device, missing from the package is the package's
+    assert _read(row.replace("for model 'cpu'", "for model 'encoder'"))[1] != "AOTS327"
+
+
+def test_the_legacy_device_keyword_to_the_package_loader_is_the_legacy_api():
+    text = emitted("migration_messages.jsonl")["aoti-load-device-kwarg"]["message"]
+    assert _read(text) == ("deprecated_api", "AOTS177")

@@ -25,14 +25,17 @@ _LEGACY_CALLS = ("aot_compile()", "aot_load()")
 # keywords those calls took in an earlier release and no longer take, as Python quotes them:
 # export's and aot_compile's `constraints` (2.1-2.2, now dynamic_shapes), export's `pre_dispatch`,
 # run_decompositions' `_preserve_ops` (2.4-2.5, now a decomposition table), and
-# aoti_compile_and_package's 2.5 example inputs (`args`, `kwargs`) and their later placeholders
+# aoti_compile_and_package's 2.5 example inputs (`args`, `kwargs`) and their later placeholders;
+# and the legacy aot_load's `device` handed to the package loader
 _FORMER_KEYWORDS = tuple(f"unexpected keyword argument '{k}'" for k in
                          ("constraints", "pre_dispatch", "_preserve_ops", "args", "kwargs",
                           "_deprecated_unused_args", "_deprecated_unused_kwargs",
                           # torch.export._trace._export's runtime-assert options before 2.6
                           # (prefer_deferred_runtime_asserts_over_guards since)
                           "_allow_complex_guards_as_runtime_asserts", "allow_complex_guards_as_runtime_asserts",
-                          "_disable_forced_specializations"))
+                          "_disable_forced_specializations")) + (
+    # the legacy aot_load(path, device)'s keyword, carried to the package loader, which never took it
+    "load_package() got an unexpected keyword argument 'device'",)
 
 # what AOTS288 and AOTS289 read alike: a public torch name missing, looked up by a library or by
 # code not shown (the user's own code is AOTS175's)
@@ -263,6 +266,14 @@ API_RULES: tuple[Rule, ...] = (
        types=frozenset({"TypeError"}), keywords=("incompatible constructor arguments",),
        phases=frozenset({P.LOAD}), supersedes=("AOTS123", "AOTS121", "AOTS126"),
        fixes=(H.LOADER_SIGNATURE,)),
+    # the loader looking for a model named like a device ('cpu', 'cuda:0'): the legacy
+    # aot_load(path, device)'s second argument landed in load_package's model_name
+    _r("AOTS327", "device-given-as-the-model-name", "deprecated_api", 0.62,
+       "The package loader was asked for a model named like a device: the legacy aot_load(path, "
+       "device) call's device landed in the model name",
+       phases=frozenset({P.LOAD}), keywords=("model 'cpu'", "model 'cuda", "model 'mps'", "model 'xpu"),
+       regex=r"model '(?:cpu|cuda(?::\d+)?|mps|xpu(?::\d+)?)'",
+       supersedes=("AOTD909", "AOTS160", "AOTS123"), fixes=(H.LOADER_SIGNATURE,)),
     # the host refusing the loader's files while it extracts the package (a full or capped disk,
     # no open-file descriptors left, a TMPDIR that is gone): a cause outside AOTI's families, so
     # the reading is `unknown`, named, with the host's fix. (At compile the same limits are the
