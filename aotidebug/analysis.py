@@ -23,6 +23,12 @@ log = logging.getLogger("aotidebug")
 
 SEVERITY_CONFIDENCE: dict[Severity, float] = {
     Severity.FATAL: 0.93, Severity.WARNING: 0.75, Severity.INFO: 0.0}
+# A warning about the call's own inputs where the runtime said nothing readable (torch <= 2.12
+# raises only "run_func_(...) API call failed"; its words went to stderr): the best measured
+# explanation there is, but a warning, so below the >= 0.7 band that claims one cause.
+CALL_CATEGORIES = frozenset({Category.INPUT_MISMATCH, Category.DYNAMIC_SHAPE_GUARD,
+                             Category.INDEX_OUT_OF_BOUNDS, Category.DEVICE_MISMATCH})
+EXPLAINS_OPAQUE_CONFIDENCE = 0.66
 
 
 def merge_findings(base: Diagnosis, findings: list[Finding], source: str) -> Diagnosis:
@@ -31,14 +37,19 @@ def merge_findings(base: Diagnosis, findings: list[Finding], source: str) -> Dia
     Only a fatal finding outranks the text: its category becomes the primary one and the text
     reading stays as a lower candidate. A warning (a version differs, a layout may misbehave) is
     added as evidence and as a candidate below the direct reading of the error; it leads only when
-    the text gave no reading at all. Its fix leads where it is of the reading's own category.
+    the text gave no reading at all, or only the runtime's generic line (opaque) and the warning
+    is about this call's inputs (at EXPLAINS_OPAQUE_CONFIDENCE). Its fix leads where it is of the
+    reading's own category.
     """
     evidence = tuple(f.to_evidence(source) for f in findings) + base.evidence
     fatal = [f for f in findings if f.fatal]
     warns = [f for f in findings if f.severity is Severity.WARNING]
     if not fatal and not warns:
         return replace(base, evidence=evidence) if findings else base
-    if not fatal and base.category is not Category.UNKNOWN:
+    # the runtime's generic line reads no cause: a warning about this call's inputs explains it
+    explains = [f for f in warns if f.category in CALL_CATEGORIES] \
+        if not fatal and base.category is Category.OPAQUE_RUNTIME_ERROR else []
+    if not fatal and not explains and base.category is not Category.UNKNOWN:
         below = max(base.confidence - 0.01, 0.0)
         extra: dict[Category, Candidate] = {}
         for f in warns:
@@ -50,12 +61,12 @@ def merge_findings(base: Diagnosis, findings: list[Finding], source: str) -> Dia
         same = [f.hint for f in warns if f.hint and f.category is base.category]
         fixes = tuple(dict.fromkeys(same + list(base.fixes) + [f.hint for f in warns if f.hint]))
         return replace(base, evidence=evidence, candidates=candidates, fixes=fixes)
-    relevant = fatal or warns
+    relevant = fatal or explains or warns
     top = relevant[0]
-    conf = SEVERITY_CONFIDENCE[top.severity]
+    conf = EXPLAINS_OPAQUE_CONFIDENCE if explains else SEVERITY_CONFIDENCE[top.severity]
     measured: dict[Category, Candidate] = {}
     for f in relevant:
-        c = SEVERITY_CONFIDENCE[f.severity]
+        c = EXPLAINS_OPAQUE_CONFIDENCE if explains else SEVERITY_CONFIDENCE[f.severity]
         if f.category not in measured or measured[f.category].confidence < c:
             measured[f.category] = Candidate(f.category, c, f.code, f.title or f.message[:120])
     text_cands = [replace(c, confidence=min(c.confidence, conf - 0.01)) for c in base.candidates

@@ -193,6 +193,30 @@ def test_a_warning_leads_only_when_the_text_gave_no_reading():
     assert merge_findings(d, [warn], "inputs").category is Category.INPUT_MISMATCH
 
 
+def test_a_warning_about_the_call_explains_the_runtime_s_generic_line():
+    """torch 2.11's runtime raised only its generic line (live173-06: a pots axis of 1 under the
+    compiled minimum 2, with AOTI_RUNTIME_CHECK_INPUTS=1); the measured size explains it, below the
+    >= 0.7 band. A warning about the package (another torch built it) does not."""
+    from aotidebug.analysis import EXPLAINS_OPAQUE_CONFIDENCE
+    from aotidebug.checks.codes import finding
+    from aotidebug.core.routing.classify import diagnose_text
+    from tests.labelled import live_text
+
+    d = diagnose_text(live_text("live_blind173.jsonl", "live173-06-kiln-load-single-platter"))
+    assert d.category is Category.OPAQUE_RUNTIME_ERROR
+    floor = finding("AOTC038", "input 0 (pcs, [0]): size 1 at dim 1 is below the compiled minimum 2")
+    m = merge_findings(d, [floor], "inputs")
+    assert (m.category, m.code, m.confidence) == (Category.DYNAMIC_SHAPE_GUARD, "AOTC038",
+                                                  EXPLAINS_OPAQUE_CONFIDENCE) and m.confidence < 0.7
+    assert Category.OPAQUE_RUNTIME_ERROR in [c.category for c in m.candidates[1:]]
+    version = finding("AOTC120", "package built with torch 2.10.0, running 2.11.0", expected="2.10.0", got="2.11.0")
+    assert merge_findings(d, [version], "host").category is Category.OPAQUE_RUNTIME_ERROR
+    # a reading of the cause stays first beside the same warning
+    direct = diagnose_text("RuntimeError: input_handles[0]: unmatched dtype, expected: 6(torch.float32), "
+                           "but got: 7(torch.float64)")
+    assert merge_findings(direct, [floor], "inputs").category is Category.INPUT_MISMATCH
+
+
 def test_every_page_the_code_cites_ships_in_the_package():
     """A reference written as a literal (`"docs/....md"`) must resolve on an installed wheel, where
     only `aotidebug/docs/` exists; the index trace once cited a page that lived in the repo's docs."""
