@@ -142,6 +142,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
                  "is invalid for input of size", ".shape["),
        not_keywords=("too small", "too large", "to be >=", "to be <=", "out of range"),
        fixes=(H.DECLARE_DYNAMIC_DIMS, H.CHECK_THREE_MATCHES), rivals=("AOTD101", "AOTD104")),
+    # pybind refusing the arguments of the runner's own run()/boxed_run() (a dict, a tuple, Python
+    # scalars, a nested list where it takes a flat list of tensors): the call's inputs, handed to
+    # the flat API without the pytree flattening the loaded model's __call__ does. Not the weights'
+    # API (load_constants(): AOTS320)
+    _r("AOTS328", "runner-flat-call-given-another-structure", "input_mismatch", 0.6,
+       "The runner's flat run()/boxed_run() was handed something other than a flat list of tensors",
+       types=frozenset({"TypeError"}), keywords=("run(): incompatible function arguments",),
+       words=("aotimodelpackageloader", "aotimodelcontainerrunner"),  # the signature pybind lists
+       fixes=(H.MATCH_CALL_SPEC,)),
     _r("AOTS154", "input-check-before-fault", "input_mismatch", 0.64,
        "The generated input checks rejected an input, and the device fault followed from it",
        phases=frozenset({P.RUN}), keywords=("input_handles[", "expected ndim", "inputs vector"),
