@@ -37,6 +37,13 @@ _FORMER_KEYWORDS = tuple(f"unexpected keyword argument '{k}'" for k in
     # the legacy aot_load(path, device)'s keyword, carried to the package loader, which never took it
     "load_package() got an unexpected keyword argument 'device'",)
 
+# what AOTS167 and AOTS324 read alike: the loader opened the package file and miniz found no
+# readable zip archive in it
+_ZIP_UNREADABLE: dict[str, object] = dict(
+    phases=frozenset({P.LOAD}), keywords=("failed to initialize zip archive",),
+    also_keywords=("central directory", "corrupted", "multidisk", "invalid header", "not a zip",
+                   "unexpected end", "invalid local"))
+
 # what AOTS288 and AOTS289 read alike: a public torch name missing, looked up by a library or by
 # code not shown (the user's own code is AOTS175's)
 _PUBLIC_NAME_MISSING_ELSEWHERE: dict[str, object] = dict(
@@ -335,10 +342,7 @@ API_RULES: tuple[Rule, ...] = (
     # missing file is AOTS224 ("file open failed").
     _r("AOTS167", "package-archive-damaged", "unknown", 0.45,
        "The package file is not a readable zip archive (changed, wrapped or cut off on its way)",
-       phases=frozenset({P.LOAD}), keywords=("failed to initialize zip archive",),
-       also_keywords=("central directory", "corrupted", "multidisk", "invalid header", "not a zip",
-                      "unexpected end", "invalid local"),
-       supersedes=("AOTS123", "AOTS160"), fixes=(H.VERIFY_PACKAGE_BYTES,)),
+       **_ZIP_UNREADABLE, supersedes=("AOTS123", "AOTS160"), fixes=(H.VERIFY_PACKAGE_BYTES,)),
     # the same unreadable archive read by what it leaves the loader: no compiled model to load. The
     # labelled reports call a damaged package either way (the host's transfer, or the model's
     # binary missing: 6 and 7 of 13 rows, 2026-12-06), so this reading stays just below AOTS167 (and
@@ -346,10 +350,7 @@ API_RULES: tuple[Rule, ...] = (
     # phase's prior added)
     _r("AOTS324", "package-archive-damaged-no-model-to-load", "kernel_binary_missing", 0.37,
        "The package's bytes hold no readable archive, so no compiled model can be loaded from it",
-       phases=frozenset({P.LOAD}), keywords=("failed to initialize zip archive",),
-       also_keywords=("central directory", "corrupted", "multidisk", "invalid header", "not a zip",
-                      "unexpected end", "invalid local"),
-       fixes=(H.VERIFY_PACKAGE_BYTES,)),
+       **_ZIP_UNREADABLE, fixes=(H.VERIFY_PACKAGE_BYTES,)),
     # torch's archive writer refusing the package path (no parent directory, not openable, the
     # OS's own refusal to open it: a read-only volume, a folder of that name): the host's path,
     # not the compiler's. Only the writer (PyTorchFileWriter) says these words, so a traceback cut
