@@ -72,14 +72,12 @@ def test_a_damaged_package_is_read_as_the_host_s_first_and_as_a_missing_model_be
 def _load_log(path, tmp_path) -> str:
     """The log a process loading `path` with aoti_load_package writes (its stderr: the loader's
     warnings, then the traceback)."""
-    import subprocess
-    import sys
+    from aotidebug.runtime.subproc import python_argv, run_isolated
 
-    code = f"import torch\ntorch._inductor.aoti_load_package({str(path)!r})\n"
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ, "TMPDIR": str(tmp_path)})
-    assert proc.returncode != 0
-    return proc.stderr
+    code = "import sys, torch\ntorch._inductor.aoti_load_package(sys.argv[1])\n"
+    res = run_isolated(python_argv("-c", code, str(path)), timeout=120, env={"TMPDIR": str(tmp_path)})
+    assert not res.ok
+    return res.stderr
 
 
 def test_a_shared_library_given_to_the_package_loader_is_read_from_the_path_it_names(tmp_path):
