@@ -151,6 +151,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        types=frozenset({"TypeError"}), keywords=("run(): incompatible function arguments",),
        words=("aotimodelpackageloader", "aotimodelcontainerrunner"),  # the signature pybind lists
        fixes=(H.MATCH_CALL_SPEC,)),
+    # the runtime's input check refusing an input's DEVICE (`input_handles[0]: unmatched device
+    # type, expected: 00(cpu), but got: 14` (meta), NativeRT's `Input tensor device mismatch`): the
+    # call contract's check (AOTD101, input_mismatch, first) names a device difference, which the
+    # consistency checker calls device_mismatch (AOTC010). The labelled reports split 2 / 2, so
+    # the device reading stands beside the input one, below it
+    _r("AOTS329", "input-check-refused-a-device", "device_mismatch", 0.6,
+       "The runtime's input check refused an input's device (type or index)",
+       keywords=("unmatched device type", "unmatched device index", "input tensor device mismatch"),
+       fixes=(H.MOVE_INPUTS_TO_DEVICE,)),
     _r("AOTS154", "input-check-before-fault", "input_mismatch", 0.64,
        "The generated input checks rejected an input, and the device fault followed from it",
        phases=frozenset({P.RUN}), keywords=("input_handles[", "expected ndim", "inputs vector"),
