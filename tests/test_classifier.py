@@ -375,6 +375,11 @@ VOCABULARY_GATES = [
      "masks, lists, scalars and flags export baked in, NamedTuples, tied sizes, index dtypes, the "
      "runner's flat API), made for real with torch 2.13.0 and 2.14.1: first reading 0.694 / 0.837 "
      "with 3 unknown at b40e70f; 0.755 / 0.898 with none after AOTS328 (stop 57, in-sample)"),
+    ("low_precision_messages.jsonl", 44, 0.47, 0.68, 1,
+     "44 failures of low-precision and quantised models (bf16 and fp16 packages, float8 and "
+     "_scaled_mm, int8 weights with scales, q/dq ops, eager and PT2E quantisation, _int_mm, "
+     "complex and unsigned dtypes, weights of another dtype through load_constants), made for real "
+     "with torch 2.13.0 and 2.14.1: first reading 0.477 / 0.682 with 1 unknown at e1cc154"),
 ]
 
 
