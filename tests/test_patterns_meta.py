@@ -55,7 +55,7 @@ def test_required_literals_are_sound():
 
 
 def test_the_literal_set_finds_exactly_what_in_finds():
-    """`LiteralSet.present` (one trie scan) agrees with one `in` per literal, on literals that
+    """`LiteralSet.present` (a trie scan per first character) agrees with one `in` per literal, on literals that
     overlap, nest as prefixes, share suffixes and hold regex metacharacters."""
     import random
 

@@ -18,7 +18,7 @@ from ..text.extract import extract, faulting_kernel
 from ..text.normalize import normalize, unwrap
 from ..text.regexscan import (CONTEXT_LINES, FLAGS, LARGE_TEXT, LiteralSet, fold_digits, line_at,
                               required_literals, search as _search)
-from ..text.structure import Phase, Structure, Subsystem, read_structure, text_for_patterns
+from ..text.structure import Phase, Structure, Subsystem, read_structure, text_for_patterns, without_c10_frames
 from .patterns import PATTERNS, Pattern
 from .structural import RULES, TEXT_CONFIDENCE_CAP, Rule, base_rates, merge, next_measurement
 
@@ -270,10 +270,11 @@ def diagnose_text(text: str, structure: Structure | None = None) -> Diagnosis:
         text = reduce_large(text)
     text = unwrap(text)  # colours and per-line log prefixes off, before anything reads the lines
     st = structure if structure is not None else read_structure(text, unwrapped=True)
-    norm = normalize(text_for_patterns(text, st))
+    body = without_c10_frames(text, st)  # the frames are read (st); every later scan skips them
+    norm = normalize(text_for_patterns(body, st))
     matches = classify(norm, normalized=True, reduce=False)
     candidates = _merge_structure(rank(matches), st)
-    raw_evidence = extract(text) + _structure_evidence(st)
+    raw_evidence = extract(body) + _structure_evidence(st)
     kernel = faulting_kernel(text)
     if not candidates:
         step = next_measurement(st)

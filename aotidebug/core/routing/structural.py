@@ -171,7 +171,7 @@ CHECKS: tuple[tuple[tuple[str, ...], _Check], ...] = (
 
 _DEFAULTS = {f.name: f.default for f in fields(Rule)}
 
-_TYPE_CHECK = CHECKS[0][1]
+_TYPE_CHECK, _SUBSYSTEM_CHECK, _PHASE_CHECK = (c for _, c in CHECKS[:3])
 
 
 def _plan(rule: Rule) -> tuple[_Check, ...]:
@@ -206,23 +206,26 @@ def _rules_by_type() -> tuple[tuple[tuple[int, Rule], ...], dict[str, tuple[tupl
     return untyped, {t: tuple(v) for t, v in typed.items()}
 
 
-@lru_cache(maxsize=256)
-def _candidates(type_names: frozenset[str]) -> tuple[_Planned, _Planned]:
-    """The rules that can hold for a structure of these exception types, in RULES order, each with
-    its plan (less the type check, which picking them by type answered): (others, fallbacks)."""
+@lru_cache(maxsize=1024)
+def _candidates(type_names: frozenset[str], subsystem: Subsystem, phase: Phase) -> tuple[_Planned, _Planned]:
+    """The rules that can hold for a structure of these exception types, subsystem and phase, in
+    RULES order, each with its plan less the checks that picking them answered (a third of the
+    rules name a phase or a subsystem, and a structure has one of each): (others, fallbacks)."""
     untyped, typed = _rules_by_type()
     picked = dict(untyped)
     for t in type_names:
         picked.update(typed.get(t, ()))
-    ordered = [picked[i] for i in sorted(picked)]
-    planned = [(r, tuple(c for c in _plan(r) if c is not _TYPE_CHECK)) for r in ordered]
+    ordered = [r for i in sorted(picked) for r in [picked[i]]
+               if (not r.subsystems or subsystem in r.subsystems) and (not r.phases or phase in r.phases)]
+    answered = (_TYPE_CHECK, _SUBSYSTEM_CHECK, _PHASE_CHECK)
+    planned = [(r, tuple(c for c in _plan(r) if c not in answered)) for r in ordered]
     return (tuple(p for p in planned if not p[0].fallback), tuple(p for p in planned if p[0].fallback))
 
 
 def fired(st: Structure) -> list[Rule]:
     """The rules whose conditions hold for `st` (fallback rules only when no other rule fired)."""
     facts = _facts(st)
-    others, fallbacks = _candidates(facts.type_names)
+    others, fallbacks = _candidates(facts.type_names, st.subsystem, st.phase)
     hits = [r for r, plan in others if _holds(r, plan, st, facts)]
     if not hits:
         hits = [r for r, plan in fallbacks if _holds(r, plan, st, facts)]

@@ -36,7 +36,9 @@ class CompilerDiag:
 
 _DIAG = re.compile(r"^\s*(?P<file>[^\s:][^:\n]*?):(?P<line>\d+)(?::(?P<col>\d+))?:\s*"
                    r"(?P<sev>fatal error|error|warning|note)\s*(?:[A-Z]+\d+\s*)?:\s*(?P<msg>.*)$")
-_MSVC = re.compile(r"^\s*(?P<file>[^()\n]+)\((?P<line>\d+)\)\s*:\s*(?P<sev>fatal error|error)\s+[A-Z]+\d+\s*:\s*(?P<msg>.*)$")
+# the file starts at its first character: `\s*` and a file that may start with a space would retry
+# every split of an indented line that holds no diagnostic (quadratic on a traceback's caret line)
+_MSVC = re.compile(r"^\s*(?P<file>[^()\s][^()\n]*)\((?P<line>\d+)\)\s*:\s*(?P<sev>fatal error|error)\s+[A-Z]+\d+\s*:\s*(?P<msg>.*)$")
 # A C++ semantic error quoted without its `file:line:` (in prose, or a log cut short): gcc, clang
 # and MSVC phrasings of "the code names something that does not exist or does not fit".
 _QUOTED_PHRASES = (

@@ -167,9 +167,18 @@ def is_c10_frame(line: str) -> bool:
     return _C10_HEAD.match(line) is not None
 
 
+# The whole frame in its usual form, read in one step; the greedy symbol backs off from the end
+# of the line once (no optional tails to retry). Other forms are split by hand below.
+_C10_WHOLE = re.compile(r"^\s*frame #(\d+): (.+) \+ 0x[0-9a-fA-F]+ \(0x[0-9a-fA-F]+ in ([^()]*)\)$")
+
+
 def c10_frame(line: str) -> tuple[int, str, str] | None:
     """(index, symbol, location) of a c10 stack frame, `frame #3: sym + 0x9d (0x7f.. in lib.so)`.
-    Split by hand: one regex with a lazy symbol and optional tails backtracks on long C++ names."""
+    Other forms split by hand: one regex with a lazy symbol and optional tails backtracks on long
+    C++ names."""
+    w = _C10_WHOLE.match(line)
+    if w:
+        return int(w.group(1)), w.group(2), w.group(3)
     m = _C10_HEAD.match(line)
     if not m:
         return None
@@ -651,7 +660,11 @@ def parse_text(text: str, *, unwrapped: bool = False) -> ParsedText:
     sections = [replace(sec, exception=_with_reason(sec.exception, lines))
                 if sec.exception is not None and sec.exception.message.endswith(_REASON_FOLLOWS) else sec
                 for sec in b.sections]
-    joined = "\n".join(lines[i] for i in _lines_holding(lines, _SIGNAL_WORDS) if i not in b.noise_lines)
+    # a signal is reported on a line of its own: not in a notice, nor in a c10 frame (read above:
+    # "unsigned" in most of them, and most of a CPU log's bytes)
+    framed = {c.text_line for c in b.cpp if c.style == "c10"}
+    told = [ln for i, ln in enumerate(lines) if i not in b.noise_lines and i not in framed]
+    joined = "\n".join(told[i] for i in _lines_holding(told, _SIGNAL_WORDS))
     low = joined.lower()
     signals = tuple(name for name, words, rx in _signal_gates()
                     if (words is None or any(w in low for w in words)) and rx.search(joined))

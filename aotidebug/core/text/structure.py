@@ -34,7 +34,7 @@ from .places import (CPP_AOTI_RX, CPP_LOAD_RX, CPP_RUN_RX, TORCH_SYMBOL_RX, Orig
 
 __all__ = ["Subsystem", "Phase", "Origin", "ExcLink", "DiagReading", "Structure", "read_structure",
            "read_exception", "group_members", "primary_exception", "subsystem_of_module", "classify_origin",
-           "text_for_patterns", "exception_chain", "MAX_CHAIN"]
+           "text_for_patterns", "without_c10_frames", "exception_chain", "MAX_CHAIN"]
 
 MAX_CHAIN = 16
 WORDS_WINDOW = 8192  # characters read for the words' phase at each end of a long text
@@ -637,21 +637,27 @@ def _without_advice(text: str) -> str:
 _KNOWN_OPTIONS = re.compile(r"(known options are )\[[^\]\n]*\]?")
 
 
+def without_c10_frames(text: str, st: Structure) -> str:
+    """`text` without its c10 stack frames (`frame #3: sym + 0x9d (0x7f.. in lib.so)`) when the
+    structure read some: the structure holds them (subsystem, phase); no pattern or extractor
+    needs them, and they are most of a CPU log's bytes, which every later scan would read again.
+    Recognised by their shape: a live exception's structure was read from other text."""
+    if "frame #" not in text or not any(f.style == "c10" for f in st.cpp_frames):
+        return text
+    return "\n".join(ln for ln in text.split("\n") if not ("frame #" in ln and is_c10_frame(ln)))
+
+
 def text_for_patterns(text: str, st: Structure) -> str:
     """`text` without its noise lines when an error is present (warnings and deprecation notices are
     evidence, never the cause); unchanged when the text holds no error (then a notice may be all
     there is, e.g. the legacy API's deprecation banner), but for notices printed on every run
     (`is_benign_notice`), which are never a cause."""
-    # c10 stack frames (`frame #3: sym + 0x9d (0x7f.. in lib.so)`) are read by the structure
-    # (subsystem, phase); no pattern needs them, and they are most of a CPU log's bytes. They are
-    # recognised by their shape: a live exception's structure was read from other text.
+    text = without_c10_frames(text, st)
     if st.has_error and "Hint:" in text:  # the tracer's advice under an error: what to try, not what happened
         text = _without_advice(text)
     if "known options are [" in text:  # torch.compile's list of every option name: names, not events
         text = _KNOWN_OPTIONS.sub(r"\1[...]", text)
-    frames = "frame #" in text and any(f.style == "c10" for f in st.cpp_frames)
     noise = set(st.noise) if st.has_error else {n for n in st.noise if is_benign_notice(n)}
-    if not frames and not noise:
+    if not noise:
         return text
-    return "\n".join(ln for ln in text.split("\n")
-                     if not (frames and "frame #" in ln and is_c10_frame(ln)) and ln.strip()[:500] not in noise)
+    return "\n".join(ln for ln in text.split("\n") if ln.strip()[:500] not in noise)
