@@ -333,13 +333,14 @@ VOCABULARY_GATES = [
      "with none unknown at 08c08cb (31 of its 46 labels are the helper's call between unsupported "
      "and unknown for a configuration mistake); 0.522 / 0.739 after options that conflict with a "
      "mode (AOTS318, stop 56, in-sample)"),
-    ("constants_messages.jsonl", 40, 0.57, 0.92, 0,
+    ("constants_messages.jsonl", 40, 0.80, 0.97, 0,
      "40 failures of a compiled model's weights (load_constants and the constant buffers' API, "
      "checkpoints of another model or with prefixes, wrong shapes and dtypes accepted silently, "
      "double buffering in the wrong order, running without weights), made for real with torch 2.13.0 "
      "and 2.14.1: first reading 0.500 / 0.850 with 3 unknown at 47441cf; 0.575 / 0.925 with none "
      "after a buffer swapped in empty (AOTS319) and the weights API's refused call (AOTS320) (stop "
-     "56, in-sample)"),
+     "56, in-sample); 0.800 / 0.975 after a failed comparison that names new weights (AOTS331, stop "
+     "58, in-sample)"),
     ("model_code_messages.jsonl", 35, 0.85, 0.94, 0,
      "35 failures of real-world model code (data-dependent branches and sizes, .item() and .tolist(), "
      "numpy and jit-scripted parts, dataclass outputs, dynamic shapes in attention and position "
@@ -375,16 +376,19 @@ VOCABULARY_GATES = [
      "masks, lists, scalars and flags export baked in, NamedTuples, tied sizes, index dtypes, the "
      "runner's flat API), made for real with torch 2.13.0 and 2.14.1: first reading 0.694 / 0.837 "
      "with 3 unknown at b40e70f; 0.755 / 0.898 with none after AOTS328 (stop 57, in-sample)"),
-    ("low_precision_messages.jsonl", 44, 0.47, 0.68, 1,
+    ("low_precision_messages.jsonl", 44, 0.81, 0.95, 1,
      "44 failures of low-precision and quantised models (bf16 and fp16 packages, float8 and "
      "_scaled_mm, int8 weights with scales, q/dq ops, eager and PT2E quantisation, _int_mm, "
      "complex and unsigned dtypes, weights of another dtype through load_constants), made for real "
-     "with torch 2.13.0 and 2.14.1: first reading 0.477 / 0.682 with 1 unknown at e1cc154"),
-    ("state_messages.jsonl", 42, 0.40, 0.85, 5,
+     "with torch 2.13.0 and 2.14.1: first reading 0.477 / 0.682 with 1 unknown at e1cc154; 0.818 / "
+     "0.955 after a failed comparison that names the weights or the call's dtype (AOTS331, AOTS332, "
+     "stop 58, in-sample)"),
+    ("state_messages.jsonl", 42, 0.73, 0.99, 1,
      "42 failures of models that hold state (buffers updated in place, step counters, KV caches "
      "mutated as inputs, train-mode layers, modules edited after export or after load, weights "
      "swapped in, packages built without their constants), made for real with torch 2.13.0 and "
-     "2.14.1: first reading 0.405 / 0.857 with 5 unknown at 4e2fea8"),
+     "2.14.1: first reading 0.405 / 0.857 with 5 unknown at 4e2fea8; 0.738 / 1.000 with 1 after "
+     "AOTS330 to AOTS333 (stop 58, in-sample)"),
 ]
 
 

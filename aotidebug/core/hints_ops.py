@@ -1,6 +1,7 @@
 """Fix texts for what a model hands torch besides plain tensors: a custom operator's definition, its
 fake (meta) kernel and its registration, the compiled model's weights through the constants API,
-and tensors of a kind export does not take (nested); named in hints.py, so every hint is `hints.X`."""
+state a model writes in place, and tensors of a kind export does not take (nested); named in
+hints.py, so every hint is `hints.X`."""
 
 from __future__ import annotations
 
@@ -40,4 +41,19 @@ NESTED_TENSOR_INPUT = (
     "Export and AOTI take no nested (jagged) tensors: pass the batch as dense tensors, padded "
     "(torch.nested.to_padded_tensor) with a lengths tensor, or as the values and offsets tensors, "
     "and rebuild what the model needs inside it from those."
+)
+NO_GRAD_FOR_INPLACE_STATE = (
+    "Export traced an in-place write that autograd refuses: forward updates a parameter or an input "
+    "that requires grad, or a tensor made under torch.inference_mode. Update parameters and state "
+    "under torch.no_grad() (state that changes belongs in a registered buffer), pass example inputs "
+    "without requires_grad (x.detach()), build the model outside inference_mode (or clone its "
+    "buffers), and export again."
+)
+SEND_CHANGED_WEIGHTS = (
+    "The compiled model holds its own copy of the weights, with the names, shapes and dtypes it was "
+    "compiled with: a module edited or trained after export or load does not reach it, and weights "
+    "of another dtype or layout are read as the compiled ones without an error. Send the changed "
+    "weights with load_constants, each cast to the compiled dtype and named as in "
+    "get_constant_fqns() (a whole state_dict also resets running buffers the package keeps), or "
+    "export and compile the edited model again."
 )

@@ -74,6 +74,19 @@ BUILD_RULES: tuple[Rule, ...] = (
        types=frozenset({"TypeError", "IndexError"}), phases=frozenset({P.EXPORT, P.UNKNOWN}),
        keywords=("symint", "symfloat", "symbool"), regex=r"\bsym(?:int|float|bool)\b",
        supersedes=("AOTS126",), fixes=(H.FIX_EXPORT,)),
+    # autograd refusing an in-place write while export's tracer (make_fx) runs the model: forward
+    # updates a parameter or an input that requires grad, or a tensor made under inference_mode.
+    # The model's construct, read by autograd's own words under the tracer's frames (a traceback
+    # cut above them still names the tracer; the export entry point may be gone)
+    _r("AOTS330", "inplace-write-refused-while-tracing", "export_failure", 0.55,
+       "Export's tracer ran an in-place write that autograd refuses (a parameter or input that "
+       "requires grad, or an inference-mode tensor, updated in place in forward)",
+       types=frozenset({"RuntimeError"}), phases=frozenset({P.EXPORT, P.UNKNOWN}),
+       keywords=("requires grad is being used in an in-place operation",
+                 "inplace update to inference tensor outside inferencemode",
+                 "is a view and is being modified inplace"),
+       frame_modules=("torch.fx.experimental.proxy_tensor", "torch._functorch", "torch._export", "torch.export"),
+       supersedes=("AOTS106",), fixes=(H.NO_GRAD_FOR_INPLACE_STATE,)),
     _r("AOTS103", "constraint-violation-type", "dynamic_shape_guard", 0.68,
        "A dynamic-shape constraint was violated during export",
        types=frozenset({"ConstraintViolationError", "ValueRangeError"})),

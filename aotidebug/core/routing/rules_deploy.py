@@ -21,6 +21,15 @@ _LAYOUT_ONLY = (r"(?m)^(?![^\n]*expected size (\d+)==(?!\1\b)\d+)[^\n]*?"
 # the CUDA runtime's cudaErrorInsufficientDriver, in its two spellings (AOTS278, AOTS279)
 _DRIVER_INSUFFICIENT = ("driver version is insufficient", "cudaerrorinsufficientdriver")
 
+# a failed comparison of outputs in the words of torch.testing, numpy and people's own asserts
+_COMPARED = ("not close", "not equal", "diff", "mismatch", "allclose", "!=", " vs", "nan")
+# a dtype as people write it (AOTS332)
+_DTYPE = (r"(?:fp8|fp16|bf16|fp32|fp64|float8\w*|float16|bfloat16|float32|float64|half|double|int4|int8|uint8"
+          r"|int16|int32|int64|uint32|bool(?:ean)?|complex\w*)")
+# the patterns that read wrong numbers by their symptom alone (numerical): a check that names the
+# change behind them outranks these, which stay beside it (as the user-check rules do, AOTS146)
+_SYMPTOM_READINGS = ("AOTD802", "AOTD805", "AOTD806")
+
 DEPLOY_RULES: tuple[Rule, ...] = (
     # -- memory faults ----------------------------------------------------------------------
     _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
@@ -256,6 +265,31 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "Wrong numbers without an error can be weights loaded in another layout",
        keywords=("tensor-likes are not close", "tensor-likes are not equal"),
        fixes=(H.CHECK_CONSTANTS,)),
+    # ... and when the failed comparison itself names what changed: the weights handed to the
+    # package (load_constants, a swap, a checkpoint, weights updated or edited after export or
+    # load), or the call's inputs given in another dtype or layout than compiled. The report's own
+    # words decide between the three readings; the symptom stays beside them, below
+    _r("AOTS331", "wrong-output-after-weights-changed", "constant_loading", 0.6,
+       "The wrong numbers followed a change of the weights the compiled model runs with (loaded, "
+       "swapped, or updated in the module after export or load)",
+       types=frozenset({"AssertionError"}), also_keywords=_COMPARED,
+       regex=r"\b(?:load_constants|update_constant_buffer|swap_constant_buffers?|state_dict|checkpoint)\b"
+             r"|\b(?:new|swapped|loaded|updated|replaced|reloaded|refreshed|fine-?tuned|edited|retrained)(?: \w+)? "
+             r"(?:weights|constants|parameters|checkpoint)\b"
+             r"|\b(?:weights|constants|parameters)(?: \w+)? (?:were|was|got|have been|had been) (?:\w+ )?"
+             r"(?:updated|swapped|replaced|loaded|changed|edited|reloaded)\b|\bswap(?:ping|ped)? in\b|\bhot-?swap",
+       supersedes=_SYMPTOM_READINGS + ("AOTD110", "AOTS158", "AOTS332"),
+       fixes=(H.SEND_CHANGED_WEIGHTS, H.CHECK_CONSTANTS)),
+    _r("AOTS332", "wrong-output-input-named", "input_mismatch", 0.6,
+       "The wrong numbers came with inputs of another dtype or layout than compiled, as the check "
+       "says (AOTI reads them as the compiled ones without checking)",
+       types=frozenset({"AssertionError"}), also_keywords=_COMPARED,
+       regex=r"\b(?:called|fed|run|invoked|given)(?: it)? with (?:an? )?" + _DTYPE + r"\b"
+             r"|\b(?:passed|given|fed|sent|supplied) as (?:an? )?(?:" + _DTYPE
+             + r"|non-?contiguous|transposed|strided|channels.last)\b"
+             r"|\bwith (?:an? )?" + _DTYPE + r" (?:inputs?|activations?|ids|indices|masks?|scales?(?: tensors?)?|tensors?"
+             r"|features|tokens)\b|\bnon-?contiguous (?:inputs?|views?|tensors?)\b",
+       supersedes=_SYMPTOM_READINGS + ("AOTS157",), fixes=(H.MATCH_DTYPE, H.MAKE_CONTIGUOUS, H.CHECK_INPUTS_AT_RUNTIME)),
     _r("AOTS225", "wrong-output-traced-once", "unsupported", 0.35,
        "Wrong numbers without an error can be a value export read once while tracing",
        keywords=("tensor-likes are not close", "tensor-likes are not equal"),
@@ -273,6 +307,13 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        signal=True, keywords=("garbage-collecting", "double free or corruption", "free(): invalid",
                               "corrupted size", "corrupted top", "corrupted double", "corrupted unsorted"),
        fixes=(H.CHECK_CONSTANTS, H.BISECT_KERNELS)),
+    # a crash of a run the runtime warned about: the package's container said a constant or state
+    # buffer was not provided (a package built without its weights, loaded partly): the crash is
+    # the run reading the buffer that was never given
+    _r("AOTS333", "crash-after-constants-not-provided", "constant_loading", 0.6,
+       "The compiled model crashed after the runtime warned that a constant or state buffer was "
+       "not provided",
+       signal=True, words=("but not provided by user",), fixes=(H.CHECK_CONSTANTS,)),
     _r("AOTS159", "run-crash-input-contract", "input_mismatch", 0.36,
        "A crash during the compiled run can be an input outside the compiled contract (unchecked by "
        "default)",
