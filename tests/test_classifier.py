@@ -389,6 +389,11 @@ VOCABULARY_GATES = [
      "swapped in, packages built without their constants), made for real with torch 2.13.0 and "
      "2.14.1: first reading 0.405 / 0.857 with 5 unknown at 4e2fea8; 0.738 / 1.000 with 1 after "
      "AOTS330 to AOTS333 (stop 58, in-sample)"),
+    ("transformer_messages.jsonl", 38, 0.55, 0.68, 3,
+     "38 failures of transformer-style models (scaled_dot_product_attention and MultiheadAttention "
+     "masks, position tables, KV caches as inputs, token ids, GQA, flex attention, sequence and "
+     "batch sizes against the compiled ranges), made for real with torch 2.13.0 and 2.14.1: first "
+     "reading 0.553 / 0.684 with 3 unknown at 7e3cea6"),
 ]
 
 
