@@ -1,7 +1,7 @@
 """Models that hold state, and the weights and inputs behind wrong numbers: a failed comparison
 that names what changed (the weights, the call's dtype or layout), a crash the runtime warned
 about, an in-place write autograd refuses while export traces. Texts from
-tests/fixtures/emitted/{state,low_precision,constants,model_code}_messages.jsonl and earlier live
+tests/fixtures/emitted/{state,low_precision,constants,transformer}_messages.jsonl and earlier live
 sets (real, blind), and a real export here."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import aotidebug
 from tests.labelled import emitted, live_text
 
 STATE = emitted("state_messages.jsonl")
+TRANSFORMER = emitted("transformer_messages.jsonl")
 LOW = emitted("low_precision_messages.jsonl")
 CONSTANTS = emitted("constants_messages.jsonl")
 
@@ -44,7 +45,10 @@ def test_wrong_numbers_after_the_weights_changed_are_the_weights(text):
     LOW["lp-fp8-float64-scale-tensor"]["message"],  # "with a float64 scale tensor"
     LOW["lp-int-mm-uint8-activation"]["message"],  # "with uint8 activations"
     STATE["kv-cache-noncontiguous-view-213"]["message"],  # "passed as a transposed (non-contiguous) view"
-], ids=["called-with", "passed-as", "scale-tensor", "activations", "non-contiguous-view"])
+    TRANSFORMER["run-mha-float-key-padding-mask-silent"]["message"],  # "float key_padding_mask into bool package"
+    TRANSFORMER["run-noncontiguous-token-ids-silent"]["message"],  # "non-contiguous ids: AOTI output differs"
+], ids=["called-with", "passed-as", "scale-tensor", "activations", "non-contiguous-view", "into-package",
+        "non-contiguous-ids"])
 def test_wrong_numbers_with_inputs_of_another_dtype_or_layout_are_the_input(text):
     assert _read(text) == ("input_mismatch", "AOTS332")
     assert "numerical" in _beside(text)
@@ -109,3 +113,18 @@ def test_live_export_of_a_module_updating_its_parameter_in_place():
     assert _read(info.value) == ("export_failure", "AOTS330")
     import traceback
     assert _read("".join(traceback.format_exception(info.value))) == ("export_failure", "AOTS330")
+
+
+@pytest.mark.parametrize("text", [
+    TRANSFORMER["export-sdpa-mask-and-is-causal"]["message"],  # attention refusing a mask with is_causal
+    TRANSFORMER["export-gqa-heads-not-divisible"]["message"],  # grouped-query heads that do not divide
+], ids=["mask-and-causal", "gqa-heads"])
+def test_an_op_refusing_the_model_s_arguments_under_export_s_tracer_is_the_export(text):
+    # the traceback was cut above torch.export: the tracer's frames (make_fx) still say export ran
+    assert "torch/export" not in text and "torch/_export" not in text
+    assert _read(text) == ("export_failure", "AOTS334")
+
+
+def test_the_tracer_s_fallback_gives_way_to_a_reading_of_the_error():
+    # the same tracer frames under an in-place write autograd refuses: that mechanism decides
+    assert _read(STATE["export-parameter-inplace-update"]["message"])[1] == "AOTS330"

@@ -288,7 +288,8 @@ DEPLOY_RULES: tuple[Rule, ...] = (
              r"|\b(?:passed|given|fed|sent|supplied) as (?:an? )?(?:" + _DTYPE
              + r"|non-?contiguous|transposed|strided|channels.last)\b"
              r"|\bwith (?:an? )?" + _DTYPE + r" (?:inputs?|activations?|ids|indices|masks?|scales?(?: tensors?)?|tensors?"
-             r"|features|tokens)\b|\bnon-?contiguous (?:inputs?|views?|tensors?)\b",
+             r"|features|tokens)\b|\binto (?:an? |the )?" + _DTYPE + r"(?:[- ][\w-]+)? (?:package|model|program)\b"
+             r"|\bnon-?contiguous (?:inputs?|views?|tensors?|ids|indices|masks?|caches?|tokens?|batch(?:es)?)\b",
        supersedes=_SYMPTOM_READINGS + ("AOTS157",), fixes=(H.MATCH_DTYPE, H.MAKE_CONTIGUOUS, H.CHECK_INPUTS_AT_RUNTIME)),
     _r("AOTS225", "wrong-output-traced-once", "unsupported", 0.35,
        "Wrong numbers without an error can be a value export read once while tracing",
