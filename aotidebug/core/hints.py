@@ -5,8 +5,9 @@ from __future__ import annotations
 
 # the fix texts of custom ops and of the weights API live in hints_ops.py, the host's in
 # hints_host.py; named here so every hint is `hints.X`
-from .hints_ops import (CUSTOM_OP_DEFINITION, FAKE_KERNEL_LAYOUT, FAKE_TAKES_THE_OPS_ARGUMENTS, NESTED_TENSOR_INPUT,
-                        NO_GRAD_FOR_INPLACE_STATE, SEND_CHANGED_WEIGHTS, SWAP_AFTER_AN_UPDATE, WEIGHTS_API_SIGNATURE)
+from .hints_ops import (CUSTOM_OP_DEFINITION, DIM_SIGNATURE, FAKE_KERNEL_LAYOUT, FAKE_TAKES_THE_OPS_ARGUMENTS,
+                        NESTED_TENSOR_INPUT, NO_GRAD_FOR_INPLACE_STATE, SEND_CHANGED_WEIGHTS, SWAP_AFTER_AN_UPDATE,
+                        WEIGHTS_API_SIGNATURE)
 from .hints_host import (BUILD_DISK_SPACE, BUILD_MEMORY, BUILD_WITHOUT_SANITIZER, CACHE_CHANGED_UNDERNEATH,
                          CACHE_FOLDER_PER_PROCESS, CHECK_THE_FILE_GIVEN, COMPILE_PATH_PACKAGE_MISSING,
                          COMPILE_THE_EXPORTED_PROGRAM, COMPILE_WHERE_IT_RUNS, DRIVER_FOR_THIS_TRITON,
@@ -35,7 +36,7 @@ MATCH_COMPILE_DEVICE = (
 MOVE_INPUTS_TO_DEVICE = "Move every input (and the model's constants) to the compiled device before calling."
 EXPORT_WITH_EDGE_SHAPES = (
     "Export with sample inputs that cover the sizes used at run time (size 0, size 1, the maximum) "
-    "and declare them with torch.export.Dim(min=..., max=...)."
+    "and declare them with torch.export.Dim('name', min=..., max=...)."
 )
 SIZE_ONE_AT_THE_FLOOR = (
     "Size 1 is fine here: Inductor compiles every dynamic size with a lower bound of at least 2 "
@@ -187,7 +188,7 @@ FIX_DYNAMIC_SHAPES_SPEC = (
 )
 DECLARE_DYNAMIC_DIMS = (
     "Export with example sizes of at least 2 for every dynamic dimension (sizes 0 and 1 are "
-    "specialised) and declare the range with torch.export.Dim(min=..., max=...); read the "
+    "specialised) and declare the range with torch.export.Dim('name', min=..., max=...); read the "
     "`Constraints violated` / `specialized` lines for the dimension that was fixed."
 )
 STATE_DICT_MATCHES_MODULE = (

@@ -1,7 +1,7 @@
 """Fix texts for what a model hands torch besides plain tensors: a custom operator's definition, its
 fake (meta) kernel and its registration, the compiled model's weights through the constants API,
-state a model writes in place, and tensors of a kind export does not take (nested); named in
-hints.py, so every hint is `hints.X`."""
+state a model writes in place, tensors of a kind export does not take (nested), and the dynamic
+shapes' own constructors; named in hints.py, so every hint is `hints.X`."""
 
 from __future__ import annotations
 
@@ -56,4 +56,9 @@ SEND_CHANGED_WEIGHTS = (
     "weights with load_constants, each cast to the compiled dtype and named as in "
     "get_constant_fqns() (a whole state_dict also resets running buffers the package keeps), or "
     "export and compile the edited model again."
+)
+DIM_SIGNATURE = (
+    "torch.export.Dim takes a name, then its bounds as keywords only: Dim('t', min=2, max=1024) "
+    "(not Dim('t', 2, 1024), nor min/max alone); torch.export.dims('a', 'b', min=..., max=...) "
+    "names several with shared bounds; Dim.AUTO and Dim.DYNAMIC are used as they are, not called."
 )

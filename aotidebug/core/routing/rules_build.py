@@ -170,6 +170,15 @@ BUILD_RULES: tuple[Rule, ...] = (
        types=frozenset({"TypeError"}), keywords=("unsupported operand type",),
        regex=r"unsupported operand type\(s\) for [^:\n]+: (?:'\w*dim' and|'[\w.]+' and '\w*dim')",
        fixes=(H.DIM_ARITHMETIC,)),
+    # Python refusing the call of a dynamic shape's own constructor (Dim's bounds given
+    # positionally as to range(), misspelled keywords, no name; dims() with another keyword):
+    # the specification is the cause, before export runs. Python 3.11+ names the class
+    # (`Dim.__init__() takes 2 positional arguments`); a bare `__init__()` (3.10) names nothing
+    _r("AOTS335", "dim-constructor-called-wrongly", "dynamic_shape_guard", 0.6,
+       "A Dim of the dynamic_shapes was constructed with arguments it does not take",
+       types=frozenset({"TypeError"}), keywords=("dim.__init__()", "dims()", "dim()"),
+       regex=r"(?<![\w.])(?:dim\.__init__|dims|dim)\(\) (?:takes|got|missing)",
+       fixes=(H.DIM_SIGNATURE,)),
     # torch.export's checker of the dynamic_shapes argument refusing a leaf of it (a named Dim for
     # an integer input, a dict where an int's hint goes): the specification is the cause. A spec
     # whose tree does not match the inputs' (its keys, its nesting) is AOTS218's.
