@@ -1,8 +1,9 @@
 """Models that hold state, and the weights and inputs behind wrong numbers: a failed comparison
 that names what changed (the weights, the call's dtype or layout), a crash the runtime warned
-about, an in-place write autograd refuses while export traces. Texts from
-tests/fixtures/emitted/{state,low_precision,constants,transformer}_messages.jsonl and earlier live
-sets (real, blind), and a real export here."""
+about, an in-place write autograd refuses while export traces, an op or a control-flow operator
+refusing the model's arguments under the tracer. Texts from the blind vocabularies in
+tests/fixtures/emitted/ (state, low_precision, constants, transformer, control_flow) and earlier
+live sets (real, blind), and a real export here."""
 
 from __future__ import annotations
 
@@ -115,12 +116,19 @@ def test_live_export_of_a_module_updating_its_parameter_in_place():
     assert _read("".join(traceback.format_exception(info.value))) == ("export_failure", "AOTS330")
 
 
+CONTROL_FLOW = emitted("control_flow_messages.jsonl")
+
+
 @pytest.mark.parametrize("text", [
     TRANSFORMER["export-sdpa-mask-and-is-causal"]["message"],  # attention refusing a mask with is_causal
     TRANSFORMER["export-gqa-heads-not-divisible"]["message"],  # grouped-query heads that do not divide
-], ids=["mask-and-causal", "gqa-heads"])
+    CONTROL_FLOW["cond-pred-not-scalar"]["message"],  # cond's predicate of 4 x 8 elements
+    CONTROL_FLOW["cond-operands-contain-list-of-ints"]["message"],  # a list of ints among cond's operands
+    CONTROL_FLOW["map-xs-leading-dims-differ"]["message"],  # map's inputs of 5 and 6 rows
+], ids=["mask-and-causal", "gqa-heads", "cond-predicate", "cond-operands", "map-inputs"])
 def test_an_op_refusing_the_model_s_arguments_under_export_s_tracer_is_the_export(text):
-    # the traceback was cut above torch.export: the tracer's frames (make_fx) still say export ran
+    # the traceback was cut above torch.export: the tracer's frames (make_fx) or a control-flow
+    # operator's own checks still say the model's code was being traced
     assert "torch/export" not in text and "torch/_export" not in text
     assert _read(text) == ("export_failure", "AOTS334")
 
