@@ -70,6 +70,8 @@ def test_the_literal_set_finds_exactly_what_in_finds():
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
         assert ls.present(text) == frozenset(w for w in words if w in text), text
     assert LiteralSet([]).present("anything") == frozenset()
+    assert LiteralSet(["", "ab"]).present("xab") == frozenset({"", "ab"})  # "" in any text, as `in` says
+    assert LiteralSet([""]).present("") == frozenset({""})
     table = _all_keywords()   # and the routing table's own keywords, on the real logs
     for path in sorted(LOGS.glob("*.txt")):
         low = path.read_text(encoding="utf-8").lower()

@@ -83,8 +83,7 @@ BUILD_RULES: tuple[Rule, ...] = (
        "requires grad, or an inference-mode tensor, updated in place in forward)",
        types=frozenset({"RuntimeError"}), phases=frozenset({P.EXPORT, P.UNKNOWN}),
        keywords=("requires grad is being used in an in-place operation",
-                 "inplace update to inference tensor outside inferencemode",
-                 "is a view and is being modified inplace"),
+                 "inplace update to inference tensor outside inferencemode"),
        frame_modules=("torch.fx.experimental.proxy_tensor", "torch._functorch", "torch._export", "torch.export"),
        supersedes=("AOTS106",), fixes=(H.NO_GRAD_FOR_INPLACE_STATE,)),
     # an error raised under export's tracer (make_fx's proxy_call running each op on fake tensors)

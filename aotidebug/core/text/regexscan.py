@@ -355,13 +355,14 @@ class LiteralSet:
         self.words = tuple(sorted(set(words)))
         by_first: dict[str, list[str]] = {}
         for w in self.words:
-            by_first.setdefault(w[:1], []).append(w)
+            if w:  # the empty literal occurs in every text: no scan finds it (nor must one try)
+                by_first.setdefault(w[0], []).append(w)
         self._rxs = tuple(re.compile(_trie(ws), re.S) for _, ws in sorted(by_first.items()))
         self._prefixes = {w: frozenset(k for k in self.words if w.startswith(k)) for w in self.words}
 
     def present(self, text: str) -> frozenset[str]:
         """The literals that occur in `text` (case as given: pass lower-cased text for lower words)."""
-        found: set[str] = set()
+        found: set[str] = {""} if self.words[:1] == ("",) else set()
         for rx in self._rxs:
             m = rx.search(text)
             while m:
