@@ -409,12 +409,13 @@ VOCABULARY_GATES = [
      "height and width, video clips, BatchNorm left in train mode, weights after folding, files "
      "that are not packages), made for real with torch 2.13.0 and 2.14.1: first reading 0.889 / "
      "0.956 with 1 unknown at 9010007"),
-    ("numerics_messages.jsonl", 31, 0.74, 0.80, 2,
+    ("numerics_messages.jsonl", 31, 0.77, 0.87, 0,
      "31 failures of randomness, determinism and numerics (dropout and random ops against eager, "
      "seeds and generators in forward, NaN and inf from division, log, sqrt and exp, the NaN asserts "
      "switch, sampling from masked logits, integer overflow and division by zero, inputs of another "
      "dtype), made for real with torch 2.13.0 and 2.14.1: first reading 0.742 / 0.806 with 2 unknown "
-     "at 30c7732"),
+     "at 30c7732; 0.774 / 0.871 with none after torch.testing's dtype refusal read (AOTS336, AOTS337, "
+     "stop 58, in-sample)"),
 ]
 
 

@@ -2,8 +2,8 @@
 that names what changed (the weights, the call's dtype or layout), a crash the runtime warned
 about, an in-place write autograd refuses while export traces, an op or a control-flow operator
 refusing the model's arguments under the tracer. Texts from the blind vocabularies in
-tests/fixtures/emitted/ (state, low_precision, constants, transformer, control_flow) and earlier
-live sets (real, blind), and a real export here."""
+tests/fixtures/emitted/ (state, low_precision, constants, transformer, control_flow, numerics) and
+earlier live sets (real, blind), and a real export here."""
 
 from __future__ import annotations
 
@@ -136,3 +136,24 @@ def test_an_op_refusing_the_model_s_arguments_under_export_s_tracer_is_the_expor
 def test_the_tracer_s_fallback_gives_way_to_a_reading_of_the_error():
     # the same tracer frames under an in-place write autograd refuses: that mechanism decides
     assert _read(STATE["export-parameter-inplace-update"]["message"])[1] == "AOTS330"
+
+
+NUMERICS = emitted("numerics_messages.jsonl")
+
+
+@pytest.mark.parametrize("text", [
+    NUMERICS["run-double-input-dtype-assert"]["message"],  # float64 inputs into a float32 package
+    NUMERICS["run-fp16-vs-fp32-reference-dtype"]["message"],  # an fp16 output against an fp32 reference
+], ids=["input-of-another-dtype", "reference-of-another-dtype"])
+def test_torch_testing_refusing_the_output_s_dtype_reads_the_input_then_the_reference(text):
+    # the labelled reports split 1 / 1: both readings, neither claimed above 0.5
+    d = aotidebug.diagnose(text)
+    assert (d.category.value, d.code) == ("input_mismatch", "AOTS336") and d.confidence < 0.5
+    assert _beside(text).get("numerical", 0) > 0
+
+
+def test_live_torch_testing_refusing_another_dtype():
+    torch = pytest.importorskip("torch")
+    with pytest.raises(AssertionError) as info:
+        torch.testing.assert_close(torch.ones(2), torch.ones(2, dtype=torch.float64))
+    assert _read(info.value) == ("input_mismatch", "AOTS336")

@@ -336,6 +336,19 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "compiled one",
        keywords=("values for attribute 'shape' do not match",), supersedes=("AOTD806",),
        fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
+    # ... and another dtype than the reference's: the compiled model returns the dtype it was
+    # compiled for, so a reference of another dtype followed an input of another dtype than
+    # compiled (AOTI reads its bytes as the compiled dtype), or was computed in another precision.
+    # The text cannot tell which (the labelled reports split 1 / 1): the input first, both below 0.5
+    _r("AOTS336", "output-dtype-differs-from-reference", "input_mismatch", 0.45,
+       "The compiled model returned another dtype than the reference: an input of another dtype than "
+       "compiled, or a reference computed in another precision",
+       keywords=("values for attribute 'dtype' do not match",),
+       fixes=(H.MATCH_DTYPE, H.CHECK_INPUTS_AT_RUNTIME)),
+    _r("AOTS337", "reference-of-another-dtype", "numerical", 0.4,
+       "The reference the compiled model's output was compared with has another dtype (computed in "
+       "another precision)",
+       keywords=("values for attribute 'dtype' do not match",), fixes=(H.COMPARE_WITH_EAGER,)),
     # -- load ------------------------------------------------------------------------------------
     _r("AOTS160", "load-missing-file", "kernel_binary_missing", 0.55,
        "Loading looked for a package file that is not there",
