@@ -16,6 +16,8 @@ STATE = emitted("state_messages.jsonl")
 TRANSFORMER = emitted("transformer_messages.jsonl")
 LOW = emitted("low_precision_messages.jsonl")
 CONSTANTS = emitted("constants_messages.jsonl")
+CONTROL_FLOW = emitted("control_flow_messages.jsonl")
+NUMERICS = emitted("numerics_messages.jsonl")
 
 
 def _read(text_or_exc) -> tuple[str, str]:
@@ -116,9 +118,6 @@ def test_live_export_of_a_module_updating_its_parameter_in_place():
     assert _read("".join(traceback.format_exception(info.value))) == ("export_failure", "AOTS330")
 
 
-CONTROL_FLOW = emitted("control_flow_messages.jsonl")
-
-
 @pytest.mark.parametrize("text", [
     TRANSFORMER["export-sdpa-mask-and-is-causal"]["message"],  # attention refusing a mask with is_causal
     TRANSFORMER["export-gqa-heads-not-divisible"]["message"],  # grouped-query heads that do not divide
@@ -136,9 +135,6 @@ def test_an_op_refusing_the_model_s_arguments_under_export_s_tracer_is_the_expor
 def test_the_tracer_s_fallback_gives_way_to_a_reading_of_the_error():
     # the same tracer frames under an in-place write autograd refuses: that mechanism decides
     assert _read(STATE["export-parameter-inplace-update"]["message"])[1] == "AOTS330"
-
-
-NUMERICS = emitted("numerics_messages.jsonl")
 
 
 @pytest.mark.parametrize("text", [
