@@ -55,8 +55,8 @@ def test_required_literals_are_sound():
 
 
 def test_the_literal_set_finds_exactly_what_in_finds():
-    """`LiteralSet.present` (a trie scan per first character) agrees with one `in` per literal, on literals that
-    overlap, nest as prefixes, share suffixes and hold regex metacharacters."""
+    """`LiteralSet.present` (a trie scan per first character) agrees with one `in` per literal, on
+    literals that overlap, nest as prefixes, share suffixes and hold regex metacharacters."""
     import random
 
     from aotidebug.core.routing.classify import _all_keywords
