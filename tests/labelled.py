@@ -1,5 +1,6 @@
 """Labelled rows the reading tests quote, by id: a blind vocabulary's messages
-(tests/fixtures/emitted/<name>) and a live set's error texts (benchmarks/<set>), read once each."""
+(tests/fixtures/emitted/<name>) and a live set's error texts (benchmarks/<set>), read once each;
+and the reading those tests compare (`reading`)."""
 
 from __future__ import annotations
 
@@ -24,3 +25,11 @@ def emitted(name: str) -> dict[str, dict[str, Any]]:
 def live_text(set_file: str, row_id: str) -> str:
     """The error text of one row of benchmarks/`set_file`."""
     return _by_id(ROOT / "benchmarks" / set_file)[row_id]["error_text"]
+
+
+def reading(text_or_exc: Any) -> tuple[str, str]:
+    """The (category, code) that `aotidebug.diagnose` gives a text or a live exception."""
+    import aotidebug
+
+    d = aotidebug.diagnose(text_or_exc)
+    return d.category.value, d.code

@@ -8,14 +8,9 @@ from __future__ import annotations
 import pytest
 
 import aotidebug
-from tests.labelled import emitted, live_text
+from tests.labelled import emitted, live_text, reading as _read
 
 ROWS = emitted("archive_messages.jsonl")
-
-
-def _read(text_or_exc) -> tuple[str, str]:
-    d = aotidebug.diagnose(text_or_exc)
-    return d.category.value, d.code
 
 
 @pytest.mark.parametrize("row", ["export-save-nn-module", "export-save-aoti-compiled-model",

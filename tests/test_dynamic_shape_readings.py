@@ -6,15 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import aotidebug
-from tests.labelled import emitted
+from tests.labelled import emitted, reading as _read
 
 ROWS = emitted("dynamic_shapes_messages.jsonl")
-
-
-def _read(text_or_exc) -> tuple[str, str]:
-    d = aotidebug.diagnose(text_or_exc)
-    return d.category.value, d.code
 
 
 def test_a_float_dim_bound_is_read_from_the_shape_environment_alone():

@@ -9,12 +9,7 @@ import pytest
 
 import aotidebug
 from aotidebug.core import hints
-from tests.labelled import live_text
-
-
-def _read(text_or_exc) -> tuple[str, str]:
-    d = aotidebug.diagnose(text_or_exc)
-    return d.category.value, d.code
+from tests.labelled import live_text, reading as _read
 
 
 def test_dim_bounds_given_positionally_in_a_blind_report():

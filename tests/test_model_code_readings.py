@@ -8,12 +8,7 @@ from __future__ import annotations
 import pytest
 
 import aotidebug
-from tests.labelled import emitted, live_text
-
-
-def _read(text_or_exc) -> tuple[str, str]:
-    d = aotidebug.diagnose(text_or_exc)
-    return d.category.value, d.code
+from tests.labelled import emitted, live_text, reading as _read
 
 
 @pytest.mark.parametrize("text", [

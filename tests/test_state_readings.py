@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import aotidebug
-from tests.labelled import emitted, live_text
+from tests.labelled import emitted, live_text, reading as _read
 
 STATE = emitted("state_messages.jsonl")
 TRANSFORMER = emitted("transformer_messages.jsonl")
@@ -18,11 +18,6 @@ LOW = emitted("low_precision_messages.jsonl")
 CONSTANTS = emitted("constants_messages.jsonl")
 CONTROL_FLOW = emitted("control_flow_messages.jsonl")
 NUMERICS = emitted("numerics_messages.jsonl")
-
-
-def _read(text_or_exc) -> tuple[str, str]:
-    d = aotidebug.diagnose(text_or_exc)
-    return d.category.value, d.code
 
 
 def _beside(text: str) -> dict[str, float]:
