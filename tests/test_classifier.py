@@ -416,6 +416,12 @@ VOCABULARY_GATES = [
      "dtype), made for real with torch 2.13.0 and 2.14.1: first reading 0.742 / 0.806 with 2 unknown "
      "at 30c7732; 0.774 / 0.871 with none after torch.testing's dtype refusal read (AOTS336, AOTS337, "
      "stop 58, in-sample)"),
+    ("multi_model_messages.jsonl", 49, 0.67, 0.89, 0,
+     "49 failures of deployments with several models and packages (several models in one package "
+     "and their names, pipelines and ensembles of loaded packages, packages built apart and mixed "
+     "up, the same package loaded twice, moved or renamed packages, threads, fork after load, "
+     "hot-swapped weights), made for real with torch 2.13.0 and 2.14.1: first reading 0.673 / "
+     "0.898 with none unknown at 5e05450"),
 ]
 
 
