@@ -426,6 +426,11 @@ VOCABULARY_GATES = [
      "46 failures of recurrent, sequence and audio models (LSTM/GRU state in and out, lengths and "
      "padding masks, STFT and spectrogram front ends, streaming chunks that carry state), made for "
      "real with torch 2.13.0 and 2.14.1: first reading 0.717 / 0.913 with none unknown at 5e05450"),
+    ("indexing_messages.jsonl", 52, 0.65, 0.86, 0,
+     "52 failures of recommender and tabular models heavy on indexing (Embedding and EmbeddingBag, "
+     "id hashing and lookups, gather/scatter/index_put, ids of another dtype, out-of-vocabulary "
+     "and negative ids, jagged features), made for real with torch 2.13.0 and 2.14.1: first "
+     "reading 0.654 / 0.865 with none unknown at 5e05450"),
 ]
 
 
