@@ -133,3 +133,50 @@ def test_a_model_named_like_a_device_is_the_legacy_signature(device):
 def test_the_legacy_device_keyword_to_the_package_loader_is_the_legacy_api():
     text = emitted("migration_messages.jsonl")["aoti-load-device-kwarg"]["message"]
     assert _read(text) == ("deprecated_api", "AOTS177")
+
+
+def test_a_compiled_file_gone_before_packaging_is_the_missing_binary_not_the_call_s(tmp_path):
+    """Inductor names what it compiles by a hash (c<hash>.wrapper.cpp, _consts.weights, .so); a
+    cache cleaned between compile and packaging leaves the writer a list naming files that are
+    gone (AOTS339), where a folder given as a file is the call's contract (AOTS194). Real: the
+    writer refusing a real path whose file was removed."""
+    pytest.importorskip("torch")
+    from torch.export.pt2_archive._package import package_pt2
+
+    folder = tmp_path / "inductor" / "ck6bgx6g3tsroiu3eytbkl3huobqmp4x2c4hymece6bqje3d56to"
+    folder.mkdir(parents=True)
+    names = ("chxeibadwqeuzh4wvoioity2la4k5wwecccida77ycp5jjpqw4al.wrapper.cpp",
+             "cnb6z2eevzucbkrxumk6ulaa65w3obdhyig6hv3sdn3fnhepsr5f_consts.weights",
+             "cqwcjte7tldsz73dzijvwj5c2xtnih2ktxbmyq3hxbd5h4ecw5ux.wrapper.so")
+    for name in names:
+        gone = folder / name
+        gone.write_text("generated\n")
+        gone.unlink()                                  # the cache cleaned in between
+        with pytest.raises(AssertionError) as info:
+            package_pt2(str(tmp_path / "m.pt2"), aoti_files={"model": [str(gone)]})
+        assert _read(info.value) == ("kernel_binary_missing", "AOTS339"), str(info.value)
+    with pytest.raises(AssertionError) as folder_given:
+        package_pt2(str(tmp_path / "m.pt2"), aoti_files={"model": [str(tmp_path)]})
+    assert _read(folder_given.value)[0] == "unsupported", str(folder_given.value)
+
+
+def test_the_package_s_bytes_handed_to_the_loader_are_the_call_s(tmp_path):
+    """aoti_load_package(data) with the archive's bytes: torch's warning prints them whole (an
+    archive's bytes hold generated C++ and its error strings, once read as an illegal memory
+    access), then the loader opens them as a path. Real: a child loading a zip's bytes."""
+    pytest.importorskip("torch")
+    import zipfile
+
+    from aotidebug.runtime.subproc import python_argv, run_isolated
+
+    pkg = tmp_path / "m.pt2"
+    with zipfile.ZipFile(pkg, "w") as zf:  # what a package holds: generated C++ with its checks' words
+        zf.writestr("m/data/aotinductor/model/c.wrapper.cpp",
+                    "// CUDA error: an illegal memory access was encountered\n" * 4)
+    code = "import sys, torch\ntorch._inductor.aoti_load_package(open(sys.argv[1], 'rb').read())\n"
+    out = run_isolated(python_argv("-c", code, str(pkg)), timeout=120, env={"TMPDIR": str(tmp_path)})
+    assert not out.ok and "Instead got" in out.stderr, out.to_dict()
+    d = aotidebug.diagnose(out.stderr)
+    assert (d.category.value, d.code) == ("unsupported", "AOTS340"), out.stderr[-800:]
+    assert "io.BytesIO" in d.fixes[0]
+    assert all("illegal memory" not in e.detail for e in d.evidence)

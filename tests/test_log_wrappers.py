@@ -163,3 +163,26 @@ def test_a_printed_nested_exception_group_reads_as_its_members():
                                                    "KeyError", "TypeError"]
     assert all(f.function in ("<module>", "fail", "test_a_printed_nested_exception_group_reads_as_its_members")
                for f in parsed.frames)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Instead got {b'PK\\x03\\x04\\x00\\x00 data/c.wrapper.cpp index out of bounds \\x00\\x01'} end", "end"),
+    ('got b"it\'s \\x00\\x01\\x02\\x03 illegal memory access" end', "end"),
+    ("got b'it\\'s \\x00\\x01\\x02\\x03 illegal memory access' end", "end"),
+])
+def test_a_printed_buffer_s_content_is_data_not_words(text, kept):
+    from aotidebug.core.text.normalize import without_byte_dumps
+
+    out = without_byte_dumps(text)
+    assert "bytes shown>'" in out and out.endswith(kept)
+    assert "index out of bounds" not in out and "illegal memory" not in out
+
+
+def test_short_or_textual_bytes_and_adversarial_quotes_stay_linear():
+    from aotidebug.core.text.normalize import without_byte_dumps
+
+    assert without_byte_dumps("b'abc' and b'\\x00\\x01' stay") == "b'abc' and b'\\x00\\x01' stay"
+    assert without_byte_dumps("no escapes b'x'") == "no escapes b'x'"
+    # one scan per literal, never a rescan: a quadratic scan would not end on these (4e10 steps)
+    for text in ("b'" * 200_000 + "\\x", "b'" + "a" * 1_000_000 + "\\x", "xb'a" * 200_000 + "\\x"):
+        assert without_byte_dumps(text) == text

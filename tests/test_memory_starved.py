@@ -147,3 +147,40 @@ def test_when_every_allocation_fails_diagnose_still_never_raises():
                          "--limit", "60000", "--timeout", "5")
     assert "raised" not in out.stdout, out.stdout
     assert "out_of_memory AOTP033" in out.stdout, out.stdout   # the starved reading was reached
+
+
+LOAD_CONSTANTS_UNDER_A_CAP = r"""
+import resource, sys, torch
+import tests.models.wide_weight as W
+m = torch._inductor.aoti_load_package(sys.argv[1])
+weights = {"weight": W.make()["model"].weight.detach().clone()}
+vm = next(int(l.split()[1]) * 1024 for l in open("/proc/self/status") if l.startswith("VmSize"))
+soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+resource.setrlimit(resource.RLIMIT_AS, (vm + 1024 * 1024, hard))   # 1 MiB more: the 8 MiB cannot fit
+m.load_constants(weights, check_full_update=True)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS and /proc: Linux")
+def test_load_constants_failing_for_memory_reads_out_of_memory_with_the_constants_beside(packages):
+    """The runtime prints the allocator's `Error: std::bad_alloc` and raises only `update_constant_
+    buffer_func_(...) API call failed` (AOTD401's words, a constant's): the log's reading is the
+    memory (AOTS338), the constants' stays beside it. Real: a weightless package, a real cap."""
+    from aotidebug.api import diagnose
+    from aotidebug.core.routing.structural import fired
+    from aotidebug.core.text.structure import read_structure
+    from aotidebug.runtime.subproc import python_argv, run_isolated
+
+    pkg = packages.build("wide_weight")
+    root = str(Path(__file__).resolve().parent.parent)
+    out = run_isolated(python_argv("-c", LOAD_CONSTANTS_UNDER_A_CAP, str(pkg)), timeout=240,
+                       env={"PYTHONPATH": root}, cwd=root)
+    assert not out.ok and "API call failed" in out.stderr, out.to_dict()
+    d = diagnose(out.stderr)
+    assert d.category is Category.OUT_OF_MEMORY, (d.code, out.stderr[-1500:])
+    assert d.confidence >= 0.7
+    assert "AOTS338" in [r.code for r in fired(read_structure(out.stderr))]
+    assert "constant_loading" in [c.category.value for c in d.candidates[:3]]
+    # without the runtime's line (an exception's text alone) the call's site is all there is
+    site_only = out.stderr[out.stderr.index("Traceback"):]
+    assert diagnose(site_only).category is Category.CONSTANT_LOADING

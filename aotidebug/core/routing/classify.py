@@ -15,7 +15,7 @@ from .. import hints
 from ..categories import Category
 from ..result import Candidate, Diagnosis, Evidence
 from ..text.extract import extract, faulting_kernel
-from ..text.normalize import normalize, unwrap
+from ..text.normalize import normalize, unwrap, without_byte_dumps
 from ..text.regexscan import (CONTEXT_LINES, FLAGS, LARGE_TEXT, LiteralSet, fold_digits, line_at,
                               required_literals, search as _search)
 from ..text.structure import Phase, Structure, Subsystem, read_structure, text_for_patterns, without_c10_frames
@@ -269,6 +269,7 @@ def diagnose_text(text: str, structure: Structure | None = None) -> Diagnosis:
     if len(text) > LARGE_TEXT:
         text = reduce_large(text)
     text = unwrap(text)  # colours and per-line log prefixes off, before anything reads the lines
+    text = without_byte_dumps(text)  # a printed buffer's content is data, never the failure's words
     st = structure if structure is not None else read_structure(text, unwrapped=True)
     body = without_c10_frames(text, st)  # the frames are read (st); every later scan skips them
     norm = normalize(text_for_patterns(body, st))

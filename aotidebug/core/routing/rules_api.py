@@ -312,6 +312,17 @@ API_RULES: tuple[Rule, ...] = (
        types=frozenset({"TypeError", "KeyError", "AttributeError", "ValueError"}), raise_sites=frozenset({"torch"}),
        modules=("torch.export", "torch.export.__init__"), at=("save", "load"),
        supersedes=("AOTS106", "AOTS126"), fixes=(H.EXPORT_SAVE_LOAD_TAKE,)),
+    # the package writer handed the files a compile produced (Inductor's hashed wrapper, kernel,
+    # weights or binary names) and one is no longer on disk: the compile's cache or output folder
+    # was cleaned, moved or is another job's between compiling and packaging. The compiled
+    # artifact is missing, not the call's contract (a folder or "/" given as a file: AOTS194)
+    _r("AOTS339", "compiled-artifact-gone-before-packaging", "kernel_binary_missing", 0.66,
+       "A file the compile produced was no longer on disk when the package was written (its cache "
+       "or output folder cleaned or moved in between)",
+       types=frozenset({"AssertionError", "FileNotFoundError"}), functions=("package",),
+       keywords=("is not a valid file path", "no such file or directory"),
+       regex=r"[/\\]c[a-z0-9]{20,}(?:\.(?:wrapper|kernel)\.(?:cpp|so)|_consts\.weights|\.(?:cubin|hsaco|spv|so|o|cpp))\b",
+       supersedes=("AOTS194", "AOTS323", "AOTS160"), fixes=(H.CACHE_CHANGED_UNDERNEATH,)),
     # the .pt2 archive's reader and writer assert on what they are handed (file lists and paths,
     # something to write, the archive's declared format): a broken contract of the call or an
     # archive edited by hand. A contract the message states in words is AOTS194's, at 0.6.

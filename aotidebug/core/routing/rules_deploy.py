@@ -39,6 +39,18 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS141", "out-of-memory-words", "out_of_memory", 0.62,
        "An allocation failed (message)",
        keywords=("out of memory", "bad_alloc", "cannot allocate memory", "alloc_failed"), supersedes=WRAPPED),
+    # an AOTI runtime call (load_constants' buffer update, the container's creation, a run) failed
+    # because an allocation inside it failed: the runtime prints the C++ exception (`Error:
+    # std::bad_alloc`, c10's "DefaultCPUAllocator: can't allocate memory", a device's out of
+    # memory) and raises "<call> API call failed". The call names where, the allocator why: the
+    # readings of the call's site (constants, the generic failure) stay beside this one
+    _r("AOTS338", "runtime-call-allocation-failed", "out_of_memory", 0.7,
+       "An AOTI runtime call failed because an allocation inside it failed (the runtime printed the "
+       "allocator's error before 'API call failed')",
+       keywords=("bad_alloc", "cannot allocate memory", "can't allocate memory", "out of memory"),
+       also_keywords=("api call failed",), not_keywords=("out of resource",),
+       supersedes=("AOTD401", "AOTD403", "AOTD405", "AOTD904", "AOTS141"),
+       fixes=(H.REDUCE_MEMORY, H.CHECK_MEMORY_LIMIT)),
     # torch's own accuracy check failed: the minifier's, or AOTI's compile with check_accuracy,
     # ran the graph and the compiled model on the same inputs and their outputs differ
     _r("AOTS223", "accuracy-check-failed", "numerical", 0.66,
@@ -393,6 +405,14 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        phases=frozenset({P.LOAD}), types=frozenset({"AttributeError"}), frame_modules=("torch.export.pt2_archive",),
        keywords=("object has no attribute 'tell'", "object has no attribute 'seek'", "object has no attribute 'read'"),
        supersedes=("AOTS123",), fixes=(H.PACKAGE_ARGUMENT_KIND,)),
+    # ... and a bytes object (the package read into memory, a download's body): the loader's warning
+    # prints it (`Instead got {b'PK\x03\x04...'}`, shown as `b'<N bytes shown>'`), then opens it as
+    # a path and fails ("file open failed"). The loader takes a path or a file object, not bytes
+    _r("AOTS340", "package-bytes-given-to-loader", "unsupported", 0.52,
+       "The package loader was given the package's bytes, where it takes a path or a binary file object",
+       phases=frozenset({P.LOAD}),  # the warning is noise, so it is read in the report's words
+       words=tuple(f"ending in .pt2. instead got {b}" for b in ("{b'", "b'", '{b"', 'b"', "{bytearray(", "bytearray(")),
+       supersedes=("AOTS224", "AOTS167", "AOTS324", "AOTS160"), fixes=(H.PACKAGE_ARGUMENT_KIND,)),
     # the other way round: a .pt2 package (a zip archive) handed to a loader of the legacy .so flow
     # (aot_load, AOTIModelContainerRunnerCpu from Python or C++), which dlopens it as a library
     _r("AOTS247", "package-given-to-library-loader", "deprecated_api", 0.62,

@@ -117,6 +117,37 @@ def unwrap(text: str) -> str:
     return text
 
 
+# A Python bytes object printed whole (`Instead got b'PK\x03\x04...'`, a buffer in a warning or an
+# exception's repr): its content is data, not words of the log. An archive's bytes hold the generated
+# C++ and its error strings ("illegal memory access", "index out of bounds"), which would be read
+# as the failure. A literal with at least 4 `\xNN` escapes is binary content.
+_BYTES_OPEN = re.compile(r"\bb(['\"])")
+_BYTES_BODY = {q: re.compile(r"[^\\\n%s]*(?:\\.[^\\\n%s]*)*%s?" % (q, q, q)) for q in "'\""}
+_BINARY_ESCAPES = 4
+
+
+def without_byte_dumps(text: str) -> str:
+    """`text` with each printed bytes object of binary content replaced by `b'<N bytes shown>'`
+    (one linear scan per literal)."""
+    if "\\x" not in text:
+        return text
+    out: list[str] = []
+    pos = seen = 0
+    for m in _BYTES_OPEN.finditer(text):
+        if m.start() < seen:  # inside a literal already read
+            continue
+        body = _BYTES_BODY[m.group(1)].match(text, m.end())
+        end = seen = body.end() if body else m.end()
+        if text.count("\\x", m.end(), end) >= _BINARY_ESCAPES:
+            out.append(text[pos:m.start()])
+            out.append(f"b'<{end - m.start()} bytes shown>'")
+            pos = end
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def truncate(text: str, limit: int = MAX_CHARS) -> str:
     """Keep at most `limit` characters: the first and last halves, joined by a marker line."""
     if len(text) <= limit:
