@@ -125,6 +125,32 @@ def test_safe_load_refuses_a_call_before_the_weights_then_runs(no_weights, packa
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("isolate", [False, True])
+def test_a_failed_weight_push_caught_as_torchs_error_still_refuses_the_call(no_weights, packages, isolate):
+    """Serving code written for the raw loader catches torch's RuntimeError around
+    `load_constants` and goes on: under safe_load the same clause catches the same failure
+    (isolated, an AOTIRuntimeError, read from the failure and not from an empty call's inputs),
+    and the call that would segfault on null constants is refused instead."""
+    import torch
+
+    import aotidebug
+
+    spec, state = _state(packages, ["lin.weight", "lin.bias"])
+    state["head.bias"] = torch.zeros(4)              # a name the package does not hold
+    with aotidebug.safe_load(no_weights, isolate=isolate) as m:
+        with pytest.raises(RuntimeError, match="head.bias") as info:
+            m.load_constants(state, check_full_update=True)
+        if isolate:
+            d = info.value.diagnosis
+            assert isinstance(info.value, AOTIRuntimeError)
+            assert d.category is Category.CONSTANT_LOADING, d.to_dict()
+            assert not any(e.label in ("AOTC001", "AOTC002") for e in d.evidence), d.to_dict()
+        with pytest.raises(AOTIRuntimeError) as refused:
+            m(torch.randn(2, 8))
+        assert refused.value.diagnosis.code == "AOTC051"
+
+
+@pytest.mark.slow
 def test_a_partial_load_is_still_refused_and_names_what_is_left(packages):
     import torch
 

@@ -62,15 +62,21 @@ class HostMismatchError(AOTIDebugError):
     code = "host-mismatch"
 
 
-class InputMismatchError(AOTIDebugError):
-    """A call's inputs break the package's compiled contract (count, device, dtype, shape, stride)."""
+class InputMismatchError(AOTIDebugError, RuntimeError):
+    """A call's inputs break the package's compiled contract (count, device, dtype, shape, stride).
+
+    Also a `RuntimeError`, as torch's own input checks raise: code written around the model
+    `aoti_load_package` returns keeps catching what `SafeModel` raises in its place."""
 
     code = "input-mismatch"
 
 
-class AOTIRuntimeError(AOTIDebugError):
+class AOTIRuntimeError(AOTIDebugError, RuntimeError):
     """The compiled model raised (the original exception is chained as `__cause__`), or a call
-    was refused because it would run on constants never loaded."""
+    was refused because it would run on constants never loaded.
+
+    Also a `RuntimeError`, what torch raises there: a `load_constants` that fails inside
+    `except RuntimeError` stays caught under `safe_load(isolate=True)`, as it is without it."""
 
     code = "aoti-runtime-error"
 

@@ -219,10 +219,13 @@ class SafeModel:
                 self._weights_pending = None
         return out
 
-    def _runtime_error(self, exc: BaseException, args: tuple, kwargs: dict) -> AOTIRuntimeError:
+    def _runtime_error(self, exc: BaseException, args: tuple | None, kwargs: dict | None) -> AOTIRuntimeError:
+        """`exc` from the compiled model, diagnosed with the call's inputs; `args` None: not a call
+        (`load_constants`, a forwarded method), whose arguments are not the model's inputs."""
         from ..analysis import explain as diagnose
 
-        d = diagnose(exc, inputs=(args, kwargs) if kwargs else args, package=self.path)
+        inputs = None if args is None else (args, kwargs) if kwargs else args
+        d = diagnose(exc, inputs=inputs, package=self.path)
         return AOTIRuntimeError(f"the compiled model raised {type(exc).__name__}: {exc}", diagnosis=d)
 
     def _call_isolated(self, args: tuple, kwargs: dict) -> Any:
@@ -265,7 +268,7 @@ class SafeModel:
                                   inputs=None if args is None else (args, kwargs) if kwargs else args,
                                   kernel_hint=self._sole_kernel) from exc
             except RemoteError as exc:
-                raise self._runtime_error(exc, args or (), kwargs or {}) from exc
+                raise self._runtime_error(exc, args, kwargs) from exc
 
     def _start_worker(self) -> None:
         """(Re)start the worker, turning load failures into typed errors, and replay constants."""
