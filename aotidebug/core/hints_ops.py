@@ -62,3 +62,9 @@ DIM_SIGNATURE = (
     "(not Dim('t', 2, 1024), nor min/max alone); torch.export.dims('a', 'b', min=..., max=...) "
     "names several with shared bounds; Dim.AUTO and Dim.DYNAMIC are used as they are, not called."
 )
+OUTPUTS_ARE_PLAIN_TENSORS = (
+    "A compiled model returns plain tensors only: a Python number the eager forward returned "
+    "(.item(), float(), a count) comes back as a 0-dim tensor, and a tensor subclass or an object "
+    "comes back as the plain tensors it was made of. Return tensors from forward and convert after "
+    "the call (out.item(), float(out), your subclass or object rebuilt from the tensors)."
+)

@@ -266,6 +266,16 @@ DEPLOY_RULES: tuple[Rule, ...] = (
                  "tensor that does not have storage"),
        not_keywords=("convert all tensors to faketensors", "allow_non_fake_inputs"),
        supersedes=("AOTS152",), fixes=(H.PLAIN_TENSOR_INPUTS,)),
+    # the caller's own code (or the standard library it calls: json, str formatting) meets a plain
+    # Tensor where the eager model gave something else: a Python number (`.item()`, a count), a
+    # tensor subclass with its own attributes, an object. A package's outputs are plain tensors,
+    # so the value's kind changed at the compiled boundary; the error names the Tensor type
+    _r("AOTS341", "plain-tensor-output-where-eager-returned-another-kind", "unsupported", 0.45,
+       "The caller's code met a plain tensor where the eager model returned another kind of value "
+       "(a Python number, a tensor subclass, an object): a compiled model's outputs are plain tensors",
+       types=frozenset({"TypeError", "AttributeError"}), raise_sites=frozenset({"user", "stdlib"}),
+       keywords=("object of type tensor is not", "'tensor' object has no attribute", "'tensor' object is not"),
+       fixes=(H.OUTPUTS_ARE_PLAIN_TENSORS,)),
     # wrong numbers without an error: AOTI accepts silently an input that breaks the compiled
     # contract (strides, a dtype of the same width, a dict in another key order) and a weight of
     # another layout, so the symptom alone also names these causes, below the numerical reading
