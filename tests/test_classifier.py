@@ -445,6 +445,12 @@ VOCABULARY_GATES = [
      "and 2.14.1: first reading 0.549 / 0.961 with 2 unknown at 5e05450 (a 48-row draft of it was "
      "read once before, with no change drawn); 0.588 / 0.961 with none after AOTS341 (stop 60, "
      "in-sample)"),
+    ("gnn_messages.jsonl", 50, 0.68, 0.90, 0,
+     "50 failures of graph neural networks and point clouds (message passing with index_add and "
+     "scatter, edge_index tensors, neighbour sampling, variable node and edge counts, k-NN and "
+     "radius graphs, pooling over the graphs of a batch, PointNet-style models), made for real "
+     "with torch 2.13.0 and 2.14.1: first reading 0.680 / 0.900 with none unknown at 8f58200; the "
+     "same at 2188b51"),
     ("resources_messages.jsonl", 45, 0.60, 0.84, 0,
      "45 failures of resources and scale (large weights and inputs, memory limits, small, full or "
      "read-only temp and cache folders, file-descriptor limits, thread settings, deep graphs, many "
