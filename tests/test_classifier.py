@@ -451,6 +451,12 @@ VOCABULARY_GATES = [
      "radius graphs, pooling over the graphs of a batch, PointNet-style models), made for real "
      "with torch 2.13.0 and 2.14.1: first reading 0.680 / 0.900 with none unknown at 8f58200; the "
      "same at 2188b51"),
+    ("generative_messages.jsonl", 50, 0.76, 0.94, 0,
+     "50 failures of generative image and audio models (diffusion UNets and samplers with "
+     "timestep embeddings, classifier-free guidance, VAEs, GANs, latent upsamplers, noise "
+     "schedules, text conditioning, sampling loops in and out of the package), made for real with "
+     "torch 2.13.0 and 2.14.1: first reading 0.760 / 0.940 with none unknown at 8f58200; the same "
+     "at 02927b3"),
     ("resources_messages.jsonl", 45, 0.60, 0.84, 0,
      "45 failures of resources and scale (large weights and inputs, memory limits, small, full or "
      "read-only temp and cache folders, file-descriptor limits, thread settings, deep graphs, many "
