@@ -457,6 +457,11 @@ VOCABULARY_GATES = [
      "schedules, text conditioning, sampling loops in and out of the package), made for real with "
      "torch 2.13.0 and 2.14.1: first reading 0.760 / 0.940 with none unknown at 8f58200; the same "
      "at 02927b3"),
+    ("scientific_messages.jsonl", 45, 0.68, 0.80, 3,
+     "45 failures of scientific and physical models (PDE surrogates and neural operators with FFT "
+     "layers, molecular models with pairwise distances, weather grids with periodic padding, "
+     "float64 simulations, integrators unrolled in forward), made for real with torch 2.13.0 and "
+     "2.14.1: first reading 0.689 / 0.800 with 3 unknown at 8f58200; the same at 70ebc4d"),
     ("resources_messages.jsonl", 45, 0.60, 0.84, 0,
      "45 failures of resources and scale (large weights and inputs, memory limits, small, full or "
      "read-only temp and cache folders, file-descriptor limits, thread settings, deep graphs, many "
