@@ -266,12 +266,13 @@ OUTCOME_PATTERNS: tuple[Pattern, ...] = (
             0.56, (H.REPACKAGE_KERNELS,)),
     Pattern("AOTD913", "runtime-lifetime-prose", C.TORCH_BUG,
             # a named defect outranks a described symptom (AOTD804); glibc's own "double free or
-            # corruption" is a heap check that failed, not a report naming the defect (AOTS188)
+            # corruption" and "free(): double free detected in tcache" are heap checks that failed,
+            # not a report naming the defect (AOTS188)
             "A concurrency or object-lifetime defect in the runtime (race, deadlock, double free, leak)",
             (r"\brace conditions?\b|\bdata races?\b",
              r"\bdead-?lock(?:s|ed|ing)?\b|\b(?:lock|mutex) (?:\w+ )?starvation\b|\bstarv(?:es|ed|ing|ation)\b",
              r"\bnot thread[- ]safe\b|\bthread[- ]safety (?:issue|bug|problem)",
-             r"\buse[- ]after[- ]free\b|\bdouble[- ]free\b(?! or corruption)|\bfreed? (?:\w+ ){0,2}?(?:twice|multiple times|more than once)\b|\bdangling (?:pointer|reference|handle)s?\b|\bpremature(?:ly)?\s+(?:\w+\s+)?(?:de-?alloc\w*|free\w*|releas\w*|destr\w*)",
+             r"\buse[- ]after[- ]free\b|\bdouble[- ]free\b(?! or corruption| detected in tcache)|\bfreed? (?:\w+ ){0,2}?(?:twice|multiple times|more than once)\b|\bdangling (?:pointer|reference|handle)s?\b|\bpremature(?:ly)?\s+(?:\w+\s+)?(?:de-?alloc\w*|free\w*|releas\w*|destr\w*)",
              r"\b(?:handle|memory|resource|buffer|tensor)s? leak(?:s|ed|ing|age)?\b|\bleak(?:s|ed|ing)? (?:\w+ ){0,2}?(?:handles?|memory|buffers?|tensors?)\b"),
             0.65, (H.REPORT_TORCH_BUG, H.UPGRADE_OR_PIN_TORCH)),
     Pattern("AOTD914", "codegen-defect-prose", C.TORCH_BUG,

@@ -30,6 +30,14 @@ _DTYPE = (r"(?:fp8|fp16|bf16|fp32|fp64|float8\w*|float16|bfloat16|float32|float6
 # change behind them outranks these, which stay beside it (as the user-check rules do, AOTS146)
 _SYMPTOM_READINGS = ("AOTD802", "AOTD805", "AOTD806")
 
+# a fault inside the garbage collector and glibc's heap checks: every "malloc(): ..." abort is one
+# (invalid size, unaligned tcache chunk, corrupted top size, smallbin double linked list
+# corrupted), as are free's, munmap_chunk's and realloc's
+AOTS188_HEAP_CHECKS = ("garbage-collecting", "double free or corruption", "free(): invalid", "corrupted size",
+                       "corrupted top", "corrupted double", "corrupted unsorted", "malloc(): ",
+                       "malloc_consolidate(): ", "munmap_chunk(): invalid", "realloc(): invalid",
+                       "double free detected")
+
 DEPLOY_RULES: tuple[Rule, ...] = (
     # -- memory faults ----------------------------------------------------------------------
     _r("AOTS140", "out-of-memory", "out_of_memory", 0.7,
@@ -327,9 +335,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS188", "heap-corrupted-before-the-crash", "constant_loading", 0.56,
        "The heap was corrupted before the crash (a fault while garbage-collecting, a failed heap "
        "check): a write past a buffer, most often weights of another size than compiled",
-       signal=True, keywords=("garbage-collecting", "double free or corruption", "free(): invalid",
-                              "corrupted size", "corrupted top", "corrupted double", "corrupted unsorted"),
+       signal=True, keywords=AOTS188_HEAP_CHECKS,
        fixes=(H.CHECK_CONSTANTS, H.BISECT_KERNELS)),
+    # ... the other writer past a buffer is the compiled code itself, writing an input in place
+    # whose memory is smaller than compiled (an expanded or sliced view, a smaller tensor): second
+    # to the weights among the labelled heap-check reports (2 of 30 against 26), above a bare crash
+    _r("AOTS342", "heap-corrupted-by-an-input-written-in-place", "input_mismatch", 0.38,
+       "The heap was corrupted before the crash: a compiled kernel can write past an input smaller "
+       "than compiled (an expanded or sliced view written in place)",
+       signal=True, keywords=AOTS188_HEAP_CHECKS, fixes=(H.CHECK_INPUTS_AT_RUNTIME, H.MAKE_CONTIGUOUS)),
     # a crash of a run the runtime warned about: the package's container said a constant or state
     # buffer was not provided (a package built without its weights, loaded partly): the crash is
     # the run reading the buffer that was never given

@@ -228,6 +228,10 @@ GLOG_ERROR_LEVELS = frozenset("EFC")
 # An exit status as a shell, a container runtime or a launcher prints it: "exited with code 139",
 # "exit status 134", Kubernetes' "Exit Code:    137", torchrun's "exitcode  : -11"
 _EXIT = r"(?:exit(?:ed)? (?:with )?(?:code|status)|exit_?code)\s*[:=]?\s*"
+# A shell's report of a child a signal ended, the command after it: a script's or `bash -c`'s
+# "bash: line 1: 27387 Aborted   python3 x.py", job control's "[1]+  Killed   python3 x.py"
+# (zsh: "zsh: abort  python x.py", "zsh: killed ..."; its other signal words are the usual ones)
+_JOB = r"(?:: line \d+: +\d+ +|^\[\d+\][-+]? +)"
 _SIGNALS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # Windows reports a segfault as an access violation (faulthandler's "Windows fatal exception:
     # access violation", exit code 0xC0000005 = -1073741819) and a stack overflow as 0xC00000FD;
@@ -238,12 +242,14 @@ _SIGNALS: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"\bstatus=11/SEGV\b", re.I)),
     ("SIGBUS", re.compile(r"\bBus error\b|\bSIGBUS\b|" + _EXIT + r"(?:135|-7)\b|\bstatus=7/BUS\b", re.I)),
     ("SIGABRT", re.compile(r"\bSIGABRT\b|^Aborted\b|Fatal Python error: Aborted|"
-                           r"^terminate called |" + _EXIT + r"(?:134|-6)\b|\bstatus=6/ABRT\b", re.I | re.M)),
-    ("SIGILL", re.compile(r"\bIllegal instruction\b|\bSIGILL\b|" + _EXIT + r"(?:132|-4)\b|\bstatus=4/ILL\b", re.I)),
+                           r"^terminate called |" + _EXIT + r"(?:134|-6)\b|\bstatus=6/ABRT\b|"
+                           + _JOB + r"Aborted\b|^zsh: abort\b", re.I | re.M)),
+    ("SIGILL", re.compile(r"\bIllegal (?:hardware )?instruction\b|\bSIGILL\b|" + _EXIT + r"(?:132|-4)\b|"
+                          r"\bstatus=4/ILL\b", re.I)),
     ("SIGFPE", re.compile(r"\bSIGFPE\b|\bFloating point exception\b|\bstatus=8/FPE\b", re.I)),
     # Kubernetes names the OOM killer's kill itself ("Reason: OOMKilled")
-    ("SIGKILL", re.compile(r"\bSIGKILL\b|\bKilled\s*$|" + _EXIT + r"(?:137|-9)\b|\bstatus=9/KILL\b|\bOOMKilled\b",
-                           re.I | re.M)),
+    ("SIGKILL", re.compile(r"\bSIGKILL\b|\bKilled\s*$|" + _EXIT + r"(?:137|-9)\b|\bstatus=9/KILL\b|\bOOMKilled\b|"
+                           + _JOB + r"Killed\b|^zsh: killed\b", re.I | re.M)),
 )
 
 
@@ -255,7 +261,8 @@ def _signal_gates() -> tuple[tuple[str, frozenset[str] | None, re.Pattern[str]],
     return tuple((name, required_literals(rx.pattern), rx) for name, rx in _SIGNALS)
 
 
-_SIGNAL_WORDS = ("seg", "sig", "bus error", "abort", "terminate called", "illegal instruction", "floating point",
+_SIGNAL_WORDS = ("seg", "sig", "bus error", "abort", "terminate called", "illegal instruction", "illegal hardware",
+                 "floating point",
                  "killed", "exit", "rc=", "exc_bad_access", "core dumped", "access violation", "0xc00000",
                  "-1073741", "status=")
 _CORE = re.compile(r"\bcore dumped\b", re.I)
@@ -341,12 +348,15 @@ def _lines(text: str, unwrapped: bool) -> list[str]:
 
 
 _ERRORISH_WORDS = ("error", "what()", "failed", "exception", "assertion", "fault", "garbage-collecting",
-                   "corrupt", "free(): invalid", "expected size")
+                   "corrupt", "free(): invalid", "free(): double free", "malloc", "munmap_chunk(): invalid",
+                   "realloc(): invalid",
+                   "expected size")
 _CODEY_WORDS = ("compile", "load", "export", "run_decompositions", "aotimodel")
 # a fault inside the garbage collector and glibc's heap checks say the heap was corrupted before
 _ERRORISH = re.compile(r"\berror\b|\bwhat\(\):|\bfailed\b|\bException\b|\bAssertion\b|\bfault\b|"
                        r"^\s*Garbage-collecting\s*$|double free or corruption|\bcorrupted (?:size|top|double|unsorted)|"
-                       r"free\(\): invalid|"
+                       r"free\(\): (?:invalid|double free)|\bmalloc(?:_consolidate)?\(\): |munmap_chunk\(\): invalid|"
+                       r"realloc\(\): invalid|"
                        # the compiled graph's layout check (assert_size_stride), printed without its type
                        r"\bexpected size \d+==\d+, stride \d+==\d+ at dim=\d+", re.I)
 _LOAD_ASSIGN = re.compile(r"(?:^|\s)(?P<name>[A-Za-z_]\w*)(?:\.forward)?\s*=\s*[\w.]*"
