@@ -54,6 +54,12 @@ def _fatal_diagnosis(findings: list, source: str, **context: Any) -> Diagnosis:
     return replace(d, context={**dict(d.context), **context}) if context else d
 
 
+def _call_inputs(args: tuple | None, kwargs: dict | None) -> Any:
+    """A call's arguments as `diagnose` takes its inputs; None for what was not a call of the model
+    (a forwarded method such as `load_constants`, whose arguments are not its inputs)."""
+    return None if args is None else (args, kwargs) if kwargs else args
+
+
 def _refuse(path: str, problems: list[tuple[str, str]]) -> None:
     if problems:
         msg = f"refusing to load {path}: " + "; ".join(m for _, m in problems)
@@ -224,8 +230,7 @@ class SafeModel:
         (`load_constants`, a forwarded method), whose arguments are not the model's inputs."""
         from ..analysis import explain as diagnose
 
-        inputs = None if args is None else (args, kwargs) if kwargs else args
-        d = diagnose(exc, inputs=inputs, package=self.path)
+        d = diagnose(exc, inputs=_call_inputs(args, kwargs), package=self.path)
         return AOTIRuntimeError(f"the compiled model raised {type(exc).__name__}: {exc}", diagnosis=d)
 
     def _call_isolated(self, args: tuple, kwargs: dict) -> Any:
@@ -265,7 +270,7 @@ class SafeModel:
                 return self._worker.request(req, tensors, self.timeout)
             except WorkerCrashed as exc:
                 raise crash_error(exc.failure, package=self.path, timeout=self.timeout,
-                                  inputs=None if args is None else (args, kwargs) if kwargs else args,
+                                  inputs=_call_inputs(args, kwargs),
                                   kernel_hint=self._sole_kernel) from exc
             except RemoteError as exc:
                 raise self._runtime_error(exc, args, kwargs) from exc

@@ -5,6 +5,7 @@ and signals. Data only; see rule.py for what each field means."""
 from __future__ import annotations
 
 from .. import hints as H
+from ..text.frames import HEAP_CHECKS
 from .pattern import TORCH_OP_NAMESPACES
 from .patterns_call import DERIVED_INPUT_SIZE, TWO_DEVICES
 from .rule import INTERNAL_TYPES, WRAPPED, P, S, Rule
@@ -30,13 +31,9 @@ _DTYPE = (r"(?:fp8|fp16|bf16|fp32|fp64|float8\w*|float16|bfloat16|float32|float6
 # change behind them outranks these, which stay beside it (as the user-check rules do, AOTS146)
 _SYMPTOM_READINGS = ("AOTD802", "AOTD805", "AOTD806")
 
-# a fault inside the garbage collector and glibc's heap checks: every "malloc(): ..." abort is one
-# (invalid size, unaligned tcache chunk, corrupted top size, smallbin double linked list
-# corrupted), as are free's, munmap_chunk's and realloc's
-AOTS188_HEAP_CHECKS = ("garbage-collecting", "double free or corruption", "free(): invalid", "corrupted size",
-                       "corrupted top", "corrupted double", "corrupted unsorted", "malloc(): ",
-                       "malloc_consolidate(): ", "munmap_chunk(): invalid", "realloc(): invalid",
-                       "double free detected")
+# a fault inside the garbage collector, or one of glibc's heap checks (the words that make their
+# line the error line: text/frames.py)
+HEAP_CORRUPTED = ("garbage-collecting", *HEAP_CHECKS)
 
 DEPLOY_RULES: tuple[Rule, ...] = (
     # -- memory faults ----------------------------------------------------------------------
@@ -335,7 +332,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS188", "heap-corrupted-before-the-crash", "constant_loading", 0.56,
        "The heap was corrupted before the crash (a fault while garbage-collecting, a failed heap "
        "check): a write past a buffer, most often weights of another size than compiled",
-       signal=True, keywords=AOTS188_HEAP_CHECKS,
+       signal=True, keywords=HEAP_CORRUPTED,
        fixes=(H.CHECK_CONSTANTS, H.BISECT_KERNELS)),
     # ... the other writer past a buffer is the compiled code itself, writing an input in place
     # whose memory is smaller than compiled (an expanded or sliced view, a smaller tensor): second
@@ -343,7 +340,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS342", "heap-corrupted-by-an-input-written-in-place", "input_mismatch", 0.38,
        "The heap was corrupted before the crash: a compiled kernel can write past an input smaller "
        "than compiled (an expanded or sliced view written in place)",
-       signal=True, keywords=AOTS188_HEAP_CHECKS, fixes=(H.CHECK_INPUTS_AT_RUNTIME, H.MAKE_CONTIGUOUS)),
+       signal=True, keywords=HEAP_CORRUPTED, fixes=(H.CHECK_INPUTS_AT_RUNTIME, H.MAKE_CONTIGUOUS)),
     # a crash of a run the runtime warned about: the package's container said a constant or state
     # buffer was not provided (a package built without its weights, loaded partly): the crash is
     # the run reading the buffer that was never given

@@ -347,16 +347,19 @@ def _lines(text: str, unwrapped: bool) -> list[str]:
     return [ln[:LINE_CHARS] for ln in lines]
 
 
+# glibc's heap checks (lower case), each printed when it finds the heap corrupted, before its abort:
+# every "malloc(): ..." (invalid size, unaligned tcache chunk, corrupted top size, smallbin double
+# linked list corrupted), free's, munmap_chunk's and realloc's. Their line is the error line here,
+# and the rule that reads them (AOTS188) matches the same words.
+HEAP_CHECKS = ("double free or corruption", "free(): invalid", "free(): double free", "corrupted size",
+               "corrupted top", "corrupted double", "corrupted unsorted", "malloc(): ", "malloc_consolidate(): ",
+               "munmap_chunk(): invalid", "realloc(): invalid")
 _ERRORISH_WORDS = ("error", "what()", "failed", "exception", "assertion", "fault", "garbage-collecting",
-                   "corrupt", "free(): invalid", "free(): double free", "malloc", "munmap_chunk(): invalid",
-                   "realloc(): invalid",
-                   "expected size")
+                   *HEAP_CHECKS, "expected size")
 _CODEY_WORDS = ("compile", "load", "export", "run_decompositions", "aotimodel")
 # a fault inside the garbage collector and glibc's heap checks say the heap was corrupted before
 _ERRORISH = re.compile(r"\berror\b|\bwhat\(\):|\bfailed\b|\bException\b|\bAssertion\b|\bfault\b|"
-                       r"^\s*Garbage-collecting\s*$|double free or corruption|\bcorrupted (?:size|top|double|unsorted)|"
-                       r"free\(\): (?:invalid|double free)|\bmalloc(?:_consolidate)?\(\): |munmap_chunk\(\): invalid|"
-                       r"realloc\(\): invalid|"
+                       r"^\s*Garbage-collecting\s*$|" + "".join(rf"\b{re.escape(w)}|" for w in HEAP_CHECKS) +
                        # the compiled graph's layout check (assert_size_stride), printed without its type
                        r"\bexpected size \d+==\d+, stride \d+==\d+ at dim=\d+", re.I)
 _LOAD_ASSIGN = re.compile(r"(?:^|\s)(?P<name>[A-Za-z_]\w*)(?:\.forward)?\s*=\s*[\w.]*"
