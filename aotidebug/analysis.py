@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from .core.categories import Category
 from .core.refusals import refusal_diagnosis
-from .core.describe import describe_inputs, environment, error_text, safe_str
+from .core.describe import describe_inputs, environment, error_text, safe_str, type_name
 from .core.memory import starved
 from .core.result import Candidate, Diagnosis, Evidence, Finding, Severity
 from .core.routing.classify import UNKNOWN_CONFIDENCE, diagnose_text
@@ -203,18 +203,18 @@ def _explain(error: object, model: object, inputs: object, *, package: object,
         return _with_context(d, error, text, model, inputs, package, device)
     except MemoryError:  # the reading stands without its context
         return d
-    except SystemError as exc:
-        if starved(exc):
-            return d
-        raise
+    except Exception as exc:  # an object that breaks even being described: the reading stands
+        if not starved(exc):
+            log.exception("aotidebug could not describe the call's context")
+        return d
 
 
 def _with_context(d: Diagnosis, error: object, text: str, model: object, inputs: object,
                   package: object, device: object) -> Diagnosis:
-    context: dict[str, Any] = {"error_type": type(error).__name__ if error is not None else None,
+    context: dict[str, Any] = {"error_type": type_name(error) if error is not None else None,
                                "text_chars": len(text)}
     if model is not None:
-        context["model"] = type(model).__name__
+        context["model"] = type_name(model)
     if inputs is not None:
         context["inputs"] = describe_inputs(inputs)
     if package is not None:

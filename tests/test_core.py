@@ -120,6 +120,46 @@ def test_diagnose_never_raises(error):
     json.loads(d.to_json())
 
 
+
+class _HidesItsNames(type):
+    """A metaclass whose classes raise on their own names (as some proxy and mock classes do)."""
+    def __getattribute__(cls, name):
+        if name in ("__name__", "__qualname__", "__module__", "__mro__"):
+            raise AttributeError(name)
+        return type.__getattribute__(cls, name)
+
+
+class _Unnamed(RuntimeError, metaclass=_HidesItsNames):
+    pass
+
+
+class _UnnamedModel(metaclass=_HidesItsNames):
+    pass
+
+
+def test_diagnose_survives_a_class_that_hides_its_names():
+    # once: diagnose() raised AttributeError('__name__') while recording the error's type
+    err = _Unnamed("CUDA out of memory. Tried to allocate 2.00 GiB")
+    d = aotidebug.diagnose(err, _UnnamedModel())
+    assert d.category is Category.OUT_OF_MEMORY  # its message is still read
+    assert d.context["error_type"] == "_Unnamed" and d.context["model"] == "_UnnamedModel"
+    assert "_Unnamed: CUDA out of memory" in error_text(err)
+    json.loads(d.to_json())
+
+
+@pytest.mark.parametrize("text", [["RuntimeError: x"], {"error": "x"}, 42, None, b"bytes"])
+def test_classify_takes_text_and_says_so(text):
+    # a list or a dict once raised AttributeError('replace') from deep inside the reader
+    with pytest.raises(TypeError, match="classify reads text"):
+        aotidebug.classify(text)
+
+
+def test_migrate_source_refuses_a_non_text_of_a_class_that_hides_its_names():
+    from aotidebug.migrate.results import MigrateInputError
+
+    with pytest.raises(MigrateInputError, match="got _UnnamedModel"):
+        aotidebug.migrate_source(_UnnamedModel())
+
 def test_garbage_is_unknown_with_low_confidence():
     d = aotidebug.diagnose("lorem ipsum dolor sit amet " * 100)
     assert d.category is Category.UNKNOWN and d.confidence <= 0.1

@@ -128,6 +128,23 @@ def test_a_path_is_text_bytes_or_pathlike_and_anything_else_is_a_package_error()
         assert refused.value.problem == "not-a-file" and "not a package path" in str(refused.value)
 
 
+class _BrokenPathLike:
+    def __fspath__(self):
+        raise RuntimeError("the mount is gone")
+
+
+def test_a_pathlike_that_cannot_give_its_path_is_a_package_error_chaining_its_own():
+    import aotidebug
+    from aotidebug.package.inspect import package_path
+
+    # once: its RuntimeError escaped safe_load, probe and bisect untyped
+    for call in (package_path, inspect_package, aotidebug.safe_load):
+        with pytest.raises(PackageError, match="could not give its path") as refused:
+            call(_BrokenPathLike())
+        assert refused.value.problem == "not-a-file"
+        assert isinstance(refused.value.__cause__, RuntimeError)
+
+
 def test_a_bytes_path_is_read_and_loaded_like_its_text(small):
     import torch
 

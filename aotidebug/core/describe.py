@@ -27,6 +27,20 @@ def safe_str(obj: Any) -> str:
             return "<unprintable>"
 
 
+def type_name(obj: Any, *, qualified: bool = False) -> str:
+    """The name of `obj`'s class (with its module when `qualified`), read so that a class hiding
+    or breaking its own names (a metaclass raising on `__name__`) cannot make us raise."""
+    try:
+        cls = type(obj)
+        name = type.__getattribute__(cls, "__qualname__")
+        mod = type.__getattribute__(cls, "__module__") if qualified else None
+    except Exception:
+        return "<unnamed type>"
+    if not isinstance(name, str):
+        return "<unnamed type>"
+    return f"{mod}.{name}" if isinstance(mod, str) and mod else name
+
+
 def error_text(error: Any, _depth: int = 0) -> str:
     """The full text of an error: every exception in the cause/context chain (root cause first),
     with tracebacks, notes, captured subprocess output and an exception group's sub-exceptions
@@ -60,7 +74,7 @@ def error_text(error: Any, _depth: int = 0) -> str:
             message = safe_str(exc)
         if tb:
             parts.append("Traceback (most recent call last):\n" + tb.rstrip("\n"))
-        parts.append(f"{type(exc).__module__}.{type(exc).__qualname__}: {message}")
+        parts.append(f"{type_name(exc, qualified=True)}: {message}")
         for attr in ("stderr", "output", "stdout"):
             val = getattr(exc, attr, None)
             if isinstance(val, (str, bytes)) and val:

@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 from typing import Iterable, Iterator, TextIO
 
+from ..core.describe import type_name
 from . import rules as R
 from .advice import LegacySite, advise_from_text, legacy_sites
 from .engine import migrate_text
@@ -37,7 +38,7 @@ def migrate_source(code: str, *, path: str = "<string>") -> MigrationResult:
         except UnicodeDecodeError as exc:
             raise MigrateInputError(f"{path}: source is not UTF-8 ({exc})") from exc
     if not isinstance(code, str):
-        raise MigrateInputError(f"migrate_source expects the source text as str, got {type(code).__name__}")
+        raise MigrateInputError(f"migrate_source expects the source text as str, got {type_name(code)}")
     return migrate_text(code, str(path))
 
 

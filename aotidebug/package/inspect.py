@@ -21,6 +21,7 @@ from .archive import DEFAULT_LIMITS, common_prefix, is_zip, unsafe_member_reason
 from .folder import Folder
 from .members import open_members
 from ..core.result import jsonable
+from ..core.describe import safe_str, type_name
 from ..core.errors import PackageError
 
 AOTI_DIR = "data/aotinductor/"
@@ -429,7 +430,12 @@ def package_path(path: object) -> str:
     try:
         raw = os.fspath(path)  # type: ignore[call-overload]
     except TypeError as exc:
-        raise PackageError(f"not a package path: {type(path).__name__}", problem="not-a-file") from exc
+        raise PackageError(f"not a package path: {type_name(path)}", problem="not-a-file") from exc
+    except MemoryError:
+        raise
+    except Exception as exc:  # a PathLike whose __fspath__ itself fails: its error, chained
+        raise PackageError(f"the path object could not give its path: {type(exc).__name__}: "
+                           f"{safe_str(exc)}", problem="not-a-file") from exc
     text = os.fsdecode(raw)
     if "\x00" in text:
         raise PackageError(f"not a package path: it holds a NUL byte ({text!r})", problem="not-a-file")

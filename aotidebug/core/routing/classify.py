@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 
 from .. import hints
 from ..categories import Category
+from ..describe import type_name
 from ..result import Candidate, Diagnosis, Evidence
 from ..text.extract import extract, faulting_kernel
-from ..text.normalize import normalize, unwrap, without_byte_dumps
+from ..text.normalize import normalize, unwrap, without_binary, without_byte_dumps
 from ..text.regexscan import (CONTEXT_LINES, FLAGS, LARGE_TEXT, LiteralSet, fold_digits, line_at,
                               required_literals, search as _search)
 from ..text.structure import Phase, Structure, Subsystem, read_structure, text_for_patterns, without_c10_frames
@@ -148,7 +149,11 @@ def classify(text: str, *, normalized: bool = False, reduce: bool | None = None)
 
     Large texts (over LARGE_TEXT characters, or `reduce=True`) are first reduced to their
     candidate lines (`reduce_large`); on typical texts this gives the same matches.
+    Anything but a str is a TypeError: exceptions, bytes and logs are for `diagnose`.
     """
+    if not isinstance(text, str):
+        raise TypeError(f"classify reads text (str), not {type_name(text)}; "
+                        "aotidebug.diagnose reads exceptions, bytes and logs")
     if reduce is None:
         reduce = len(text) > LARGE_TEXT
     if reduce:
@@ -266,6 +271,7 @@ def diagnose_text(text: str, structure: Structure | None = None) -> Diagnosis:
     """
     from ..flags import advice_for  # local: keeps the flag table's torch probing off the import path
 
+    text = without_binary(text)  # bytes that are no text hold any short word by chance
     if len(text) > LARGE_TEXT:
         text = reduce_large(text)
     text = unwrap(text)  # colours and per-line log prefixes off, before anything reads the lines
