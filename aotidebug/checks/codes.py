@@ -15,6 +15,7 @@ CODES: dict[str, tuple[Severity, Category, str]] = {
     "AOTC002": (Severity.FATAL, Category.INPUT_MISMATCH, "call structure differs from the export"),
     "AOTC003": (Severity.FATAL, Category.INPUT_MISMATCH, "dict keys in another order than at export"),
     "AOTC004": (Severity.FATAL, Category.INPUT_MISMATCH, "not a tensor"),
+    "AOTC005": (Severity.FATAL, Category.INPUT_MISMATCH, "a tensor of another layout than dense"),
     "AOTC010": (Severity.FATAL, Category.DEVICE_MISMATCH, "input on the wrong device type"),
     "AOTC011": (Severity.FATAL, Category.DEVICE_MISMATCH, "input has no data (meta or fake tensor)"),
     "AOTC012": (Severity.FATAL, Category.DEVICE_MISMATCH, "inputs on different device indices"),
@@ -65,6 +66,7 @@ CODES: dict[str, tuple[Severity, Category, str]] = {
 HINTS: dict[str, str] = {
     "AOTC001": hints.MATCH_CALL_SPEC, "AOTC002": hints.MATCH_CALL_SPEC,
     "AOTC003": hints.MATCH_CALL_SPEC, "AOTC004": hints.MATCH_CALL_SPEC,
+    "AOTC005": hints.DENSE_INPUTS,
     "AOTC010": hints.MOVE_INPUTS_TO_DEVICE, "AOTC011": hints.USE_REAL_TENSORS,
     "AOTC012": hints.MOVE_INPUTS_TO_DEVICE, "AOTC013": hints.MATCH_COMPILE_DEVICE,
     "AOTC020": hints.MATCH_DTYPE, "AOTC030": hints.CHECK_THREE_MATCHES,

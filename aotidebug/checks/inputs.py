@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Sequence, 
 
 from .codes import finding
 from .shared_dims import Tie, agree, disagreements, find_ties
+from ..core.describe import type_name
 from ..core.result import Finding
 from ..package.pytree_spec import spec_structure
 
@@ -49,7 +50,20 @@ def torch_module() -> ModuleType:
 
 
 def is_tensor(x: Any) -> bool:
-    return type(x).__module__.startswith("torch") and hasattr(x, "dtype") and hasattr(x, "stride")
+    return (type_name(x, qualified=True).startswith("torch") and hasattr(x, "dtype")
+            and hasattr(x, "stride"))
+
+
+def _other_layout(t: Any) -> str | None:
+    """The layout of a tensor a compiled model cannot take (it reads dense, strided memory), or
+    None for a dense one: torch's own errors for these name a symptom (`unsupported memory format
+    option Contiguous`, `Sparse CSR tensors do not have strides`), or the kernel reads garbage."""
+    if getattr(t, "is_nested", False):
+        return "nested"
+    layout = getattr(t, "layout", None)
+    if layout is None or layout == torch_module().strided:
+        return None
+    return str(layout).replace("torch.", "").lstrip("_")
 
 
 def _is_fake(t: Any) -> bool:
@@ -175,8 +189,12 @@ def _check_tensor(e: _Expect, path: str, t: Any) -> list[Finding]:
     where = f"input {e.index} ({e.name}, {path})"
     base = _Where(input=e.index, name=e.name, path=path)
     if not is_tensor(t):
-        return [finding("AOTC004", f"{where}: expected a tensor, got {type(t).__name__}",
-                        **base, expected="Tensor", got=type(t).__name__)]
+        return [finding("AOTC004", f"{where}: expected a tensor, got {type_name(t)}",
+                        **base, expected="Tensor", got=type_name(t))]
+    layout = _other_layout(t)
+    if layout is not None:  # its sizes and strides are not a dense tensor's: nothing more to compare
+        return [finding("AOTC005", f"{where}: a {layout} tensor; the package takes dense (strided) "
+                        "tensors", **base, expected="strided", got=layout)]
     dev = t.device
     if dev.type == "meta" or _is_fake(t):
         kind = "meta" if dev.type == "meta" else "fake"
@@ -348,12 +366,15 @@ class InputChecker:
             shaped = (self._fast_flatten is not None and type(args) is tuple
                       and self._fast_flatten((args, kwargs if kwargs is not None else {}), leaves))
         if shaped and len(leaves) == n and self._rows is not None:
-            for t, row in zip(leaves, self._rows):
-                if type(t) not in self._tensor_types or not _fast_ok(t, row):
-                    break
-            else:
-                if not self.ties or agree(self.ties, [t.shape for t in leaves]):
-                    return list(self.incomplete)
+            try:
+                for t, row in zip(leaves, self._rows):
+                    if type(t) not in self._tensor_types or not _fast_ok(t, row):
+                        break
+                else:
+                    if not self.ties or agree(self.ties, [t.shape for t in leaves]):
+                        return list(self.incomplete)
+            except RuntimeError:  # a tensor without sizes or strides (nested): explain() says which
+                pass
         return self.explain(args, kwargs)
 
     def explain(self, args: object, kwargs: Mapping[str, object] | None = None) -> list[Finding]:
@@ -469,6 +490,7 @@ class _FastRow(NamedTuple):
     ranges: tuple[tuple[int, int, int | None], ...]  # (dim, min, max) of dynamic dims
     strides: tuple[int, ...] | None  # the exact strides, when all are known
     stride_pairs: tuple[tuple[int, int], ...]  # (dim, stride) of the known ones
+    layout: Any  # torch.strided: a sparse tensor's shape and (0, 0) strides can pass the rest
 
 
 def _fast_row(e: _Expect) -> _FastRow | None:
@@ -481,11 +503,12 @@ def _fast_row(e: _Expect) -> _FastRow | None:
                     v[2]) for d, v in enumerate(e.dims) if not isinstance(v, int))
     eq = tuple((d, v) for d, v in enumerate(e.dims) if isinstance(v, int))
     pairs = tuple((d, v) for d, v in enumerate(e.strides) if v is not None)
-    return _FastRow(e.dtype, e.device_type, e.static, e.ndim, eq, ranges, e.fast_strides, pairs)
+    return _FastRow(e.dtype, e.device_type, e.static, e.ndim, eq, ranges, e.fast_strides, pairs,
+                    torch_module().strided)
 
 
 def _fast_ok(t: Any, row: _FastRow) -> bool:
-    if t.dtype != row.dtype or t.device.type != row.device_type:
+    if t.dtype != row.dtype or t.device.type != row.device_type or t.layout != row.layout:
         return False
     shape = t.shape
     if row.static is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 # the fix texts of custom ops and of the weights API live in hints_ops.py, the host's in
 # hints_host.py; named here so every hint is `hints.X`
-from .hints_ops import (CUSTOM_OP_DEFINITION, DIM_SIGNATURE, FAKE_KERNEL_LAYOUT, FAKE_TAKES_THE_OPS_ARGUMENTS,
+from .hints_ops import (CUSTOM_OP_DEFINITION, DENSE_INPUTS, DIM_SIGNATURE, FAKE_KERNEL_LAYOUT, FAKE_TAKES_THE_OPS_ARGUMENTS,
                         NESTED_TENSOR_INPUT, NO_GRAD_FOR_INPLACE_STATE, OUTPUTS_ARE_PLAIN_TENSORS, SEND_CHANGED_WEIGHTS,
                         SWAP_AFTER_AN_UPDATE, WEIGHTS_API_SIGNATURE)
 from .hints_host import (BUILD_DISK_SPACE, BUILD_MEMORY, BUILD_WITHOUT_SANITIZER, CACHE_CHANGED_UNDERNEATH,

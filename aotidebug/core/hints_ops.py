@@ -1,6 +1,7 @@
 """Fix texts for what a model hands torch besides plain tensors: a custom operator's definition, its
 fake (meta) kernel and its registration, the compiled model's weights through the constants API,
-state a model writes in place, tensors of a kind export does not take (nested), and the dynamic
+state a model writes in place, tensors of a kind export or a compiled model does not take (nested,
+sparse), and the dynamic
 shapes' own constructors; named in hints.py, so every hint is `hints.X`."""
 
 from __future__ import annotations
@@ -67,4 +68,10 @@ OUTPUTS_ARE_PLAIN_TENSORS = (
     "(.item(), float(), a count) comes back as a 0-dim tensor, and a tensor subclass or an object "
     "comes back as the plain tensors it was made of. Return tensors from forward and convert after "
     "the call (out.item(), float(out), your subclass or object rebuilt from the tensors)."
+)
+DENSE_INPUTS = (
+    "A compiled model takes dense (strided) tensors only, the layout it was exported with: turn a "
+    "sparse input into a dense one with .to_dense(), an MKL-DNN one with .to_dense(), a nested one "
+    "with torch.nested.to_padded_tensor; or export and compile a model that takes the sparse "
+    "tensor's own parts (indices and values) as dense inputs."
 )

@@ -15,6 +15,8 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.describe import type_name
+
 ALIGN = 64
 MAX_DEPTH = 64
 
@@ -31,6 +33,10 @@ def encode_tree(obj: Any, tensors: list[Any], depth: int = 0) -> Any:
     if depth > MAX_DEPTH:
         raise Unsendable(f"pytree nested deeper than {MAX_DEPTH} levels")
     if isinstance(obj, torch.Tensor):
+        # refused here, where the call turns Unsendable into a typed InputMismatchError
+        if obj.is_nested or obj.is_quantized or obj.layout != torch.strided:
+            kind = "nested" if obj.is_nested else "quantized" if obj.is_quantized else obj.layout
+            raise Unsendable(f"a {kind} tensor cannot cross to the worker (dense tensors only)")
         tensors.append(obj)
         return {"$t": len(tensors) - 1}
     if obj is None or isinstance(obj, (bool, int, float, str)):
@@ -46,7 +52,7 @@ def encode_tree(obj: Any, tensors: list[Any], depth: int = 0) -> Any:
                 raise Unsendable(f"dict key of type {type(k).__name__} cannot cross to the worker")
             items.append([k, encode_tree(v, tensors, depth + 1)])
         return {"$dict": items}
-    raise Unsendable(f"a value of type {type(obj).__module__}.{type(obj).__qualname__} cannot cross "
+    raise Unsendable(f"a value of type {type_name(obj, qualified=True)} cannot cross "
                      "to the isolated worker (tensors, numbers, strings, None, tuples, lists and "
                      "dicts only)")
 
