@@ -11,7 +11,7 @@ from typing import Any, Callable, Literal, Sequence, TextIO
 
 from ..core.errors import AOTIDebugError, AOTIRuntimeError, CrashError, InternalError, IsolationError
 from ..core.result import strict_json
-from ..core.text.decode import decode_log
+from .logfile import read_log_text
 
 # errors that mean the job could not finish (EXIT_FAILED); any other AOTIDebugError is about what
 # the command was given (EXIT_INPUT)
@@ -28,15 +28,6 @@ EXIT_INTERNAL = 70     # a bug in aotidebug
 EXIT_BROKEN_PIPE = 141  # the reader of stdout went away (128 + SIGPIPE, as shells report it)
 
 
-def _read_text(path: str) -> str:
-    if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    return decode_log(data)
-
-
 def _emit(out: TextIO, obj: Any, as_json: bool) -> None:
     if as_json:
         out.write(strict_json(obj.to_dict() if hasattr(obj, "to_dict") else obj) + "\n")
@@ -48,7 +39,7 @@ def cmd_diagnose(args: argparse.Namespace, out: TextIO) -> int:
     from ..core.categories import Category
     from ..api import diagnose
 
-    text = _read_text(args.log)
+    text = read_log_text(args.log, sys.stdin.buffer)
     d = diagnose(text, package=args.package)
     _emit(out, d, args.json)
     return EXIT_UNKNOWN if d.category is Category.UNKNOWN else EXIT_OK

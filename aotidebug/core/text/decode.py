@@ -38,6 +38,11 @@ def _decompressor(kind: str) -> Any:
     return bz2.BZ2Decompressor() if kind == "bz2" else lzma.LZMADecompressor()
 
 
+def is_compressed(raw: bytes) -> bool:
+    """Whether `raw` starts as a gzip, bzip2 or xz stream does."""
+    return raw[:1] in _FIRST_BYTES and any(raw.startswith(magic) for magic, _ in _COMPRESSED)
+
+
 def decompress_log(raw: bytes) -> bytes | None:
     """The log inside a gzip, bzip2 or xz stream (several members, as appended rotations leave
     them, are read in turn), at most MAX_DECOMPRESSED bytes of it; a stream cut short gives what

@@ -148,6 +148,29 @@ def without_byte_dumps(text: str) -> str:
     return "".join(out)
 
 
+# characters no log line is made of: C0 and C1 controls (tab, line ends, form feed and ESC kept)
+# and U+FFFD, which decoding leaves for each byte that was not UTF-8
+_NONTEXT = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f-\x9f\ufffd]")
+_BINARY_LINE_MIN = 8      # non-text characters a line needs before its share is looked at
+_BINARY_LINE_SHARE = 0.25  # of a line's characters: past this, the line is binary data
+
+
+def without_binary(text: str) -> str:
+    """`text` with each line of binary data (a core file, a weights file or random bytes read as a
+    log) replaced by `<N non-text characters>`: in enough of them any short pattern finds its word
+    by chance (`oom` read out of random bytes as out of memory). A log line with a stray undecodable
+    byte is kept; a text with none of these characters is returned as it is (one scan)."""
+    if not _NONTEXT.search(text):
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if len(line) >= _BINARY_LINE_MIN and _NONTEXT.search(line):
+            n = len(_NONTEXT.findall(line))
+            if n >= _BINARY_LINE_MIN and n >= _BINARY_LINE_SHARE * len(line):
+                lines[i] = f"<{len(line)} non-text characters>"
+    return "\n".join(lines)
+
+
 def truncate(text: str, limit: int = MAX_CHARS) -> str:
     """Keep at most `limit` characters: the first and last halves, joined by a marker line."""
     if len(text) <= limit:
