@@ -73,3 +73,10 @@ def test_the_raw_loaders_symptom_reads_as_the_input(small, name):
     assert "do not have strides" in run.stderr or "unsupported memory format option" in run.stderr
     d = aotidebug.diagnose(run.stderr)
     assert d.category is Category.INPUT_MISMATCH
+
+
+@pytest.mark.slow
+def test_probe_refuses_example_inputs_of_another_layout(small):
+    # once: probe ran its eleven cases from a sparse example
+    with pytest.raises(aotidebug.AOTIDebugError, match="dense tensor"):
+        aotidebug.probe(small, inputs=(_make(LAYOUTS["sparse_coo"]),))

@@ -274,3 +274,37 @@ def test_a_generic_runner_line_leads_with_what_the_runtime_printed(stderr, lead)
     # torch 2.13 raises the words itself: the exception's own first line leads
     err.__cause__ = _WorkerError("input_handles[0]: unmatched dim value at 0, expected: 2, but got: 3", stderr)
     assert _first_line(_raw_text(err)).startswith("input_handles[0]")
+
+
+
+@pytest.mark.parametrize("tol", [{"atol": "x"}, {"rtol": -1}, {"atol": float("nan")},
+                                 {"rtol": float("inf")}, {"atol": True}])
+def test_probe_refuses_a_tolerance_that_is_no_finite_non_negative_number(tol):
+    import aotidebug
+
+    # once accepted: every case's comparison then failed on its own
+    with pytest.raises(ValueError, match="must be None or a finite number >= 0"):
+        aotidebug.probe("/nonexistent/model.pt2", **tol)
+
+
+class _HidesItsNames(type):
+    def __getattribute__(cls, name):
+        if name in ("__name__", "__qualname__", "__module__"):
+            raise AttributeError(name)
+        return type.__getattribute__(cls, name)
+
+
+class _Scorer(metaclass=_HidesItsNames):
+    def __call__(self, x):
+        return x
+
+
+class _Plain(metaclass=_HidesItsNames):
+    pass
+
+
+def test_probe_names_a_reference_of_a_class_that_hides_its_names():
+    fn, name = tensors.resolve_reference(_Scorer())  # raised AttributeError('__name__')
+    assert callable(fn) and name == "_Scorer"
+    with pytest.raises(TypeError, match="got _Plain"):
+        tensors.resolve_reference(_Plain())

@@ -9,6 +9,7 @@ from typing import Any, Callable, Sequence
 
 from ...analysis import explain as diagnose
 from ...checks.inputs import check_inputs
+from ...core.describe import type_name
 from ...core.errors import AOTIDebugError, AOTIRuntimeError, CrashError, InputMismatchError
 from ...core.result import Evidence
 from ...package.inspect import package_path
@@ -129,9 +130,13 @@ def probe(package: Any, reference: Any = None, *, inputs: Any = None, device: An
     """
     t_start = time.monotonic()
     if not isinstance(model, str):
-        raise TypeError(f"model must be a str, got {type(model).__name__}")
+        raise TypeError(f"model must be a str, got {type_name(model)}")
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
         raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    for name, tol in (("rtol", rtol), ("atol", atol)):
+        if tol is not None and (isinstance(tol, bool) or not isinstance(tol, (int, float))
+                                or not 0 <= tol < float("inf")):
+            raise ValueError(f"{name} must be None or a finite number >= 0, got {tol!r}")
     path = package_path(package)  # PackageError for what is not a path
     ref_fn, ref_name = resolve_reference(reference)
     torch = _torch()
@@ -153,6 +158,9 @@ def probe(package: Any, reference: Any = None, *, inputs: Any = None, device: An
                                  f"{len(specs)} input(s)")
         if not all(isinstance(t, torch.Tensor) for t in base):
             raise AOTIDebugError("every example input must be a tensor")
+        if any(t.is_nested or t.layout != torch.strided for t in base):
+            raise AOTIDebugError("every example input must be a dense tensor (the package takes "
+                                 "no sparse, MKL-DNN or nested tensor: AOTC005)")
         base_shapes = [tuple(t.shape) for t in base]
         base_dtypes = [_dtype_name(t.dtype) for t in base]
     else:

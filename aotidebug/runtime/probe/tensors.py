@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ...checks.inputs import torch_module
+from ...core.describe import type_name
 from ...core.errors import AOTIDebugError
 from ...core.result import Diagnosis, Evidence
 from ...core.text.runtime_words import is_generic, runtime_errors, shim_refusals
@@ -254,11 +255,12 @@ def resolve_reference(reference: Any) -> tuple[Callable | None, str | None]:
     if isinstance(reference, torch.export.ExportedProgram):
         return reference.module(), "ExportedProgram"
     if isinstance(reference, torch.nn.Module):
-        return reference, type(reference).__name__
+        return reference, type_name(reference)
     if callable(reference):
-        return reference, getattr(reference, "__qualname__", type(reference).__name__)
+        name = getattr(reference, "__qualname__", None)
+        return reference, name if isinstance(name, str) else type_name(reference)
     raise TypeError(f"reference must be an nn.Module, an ExportedProgram or a callable, got "
-                    f"{type(reference).__name__}")
+                    f"{type_name(reference)}")
 
 
 def reference_constants(reference: Any, minfo: Any) -> dict[str, Any] | None:
