@@ -119,6 +119,13 @@ def test_binary_lines_are_not_read_as_words():
     assert d.category is Category.UNKNOWN
 
 
+def test_a_short_line_of_random_bytes_is_binary_too():
+    # read out of /dev/urandom: 22 characters, 5 of them no text, and the word `oom` by chance
+    line = "'}+l*s\ufffd\ufffduB\ufffdH\ufffd\ufffd\"\u051e\x1aoom?'"
+    assert without_binary(f"{line}\n") == f"<{len(line)} non-text characters>\n"
+    assert aotidebug.diagnose(line).category is Category.UNKNOWN
+
+
 def test_random_bytes_read_unknown():
     for seed in range(12):
         assert aotidebug.diagnose(_binary(seed, 64 * 1024)).category is Category.UNKNOWN

@@ -20,7 +20,7 @@ from typing import BinaryIO
 
 from ..core.text.decode import decode_log, is_compressed
 
-KEEP = 32 * 1024 * 1024          # bytes kept from each end of a large log
+KEEP = 16 * 1024 * 1024          # bytes kept from each end of a large log
 MAX_STREAM = 1024 * 1024 * 1024  # bytes read from a stream before giving up on its end
 CHUNK = 1024 * 1024
 

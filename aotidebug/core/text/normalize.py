@@ -151,7 +151,7 @@ def without_byte_dumps(text: str) -> str:
 # characters no log line is made of: C0 and C1 controls (tab, line ends, form feed and ESC kept)
 # and U+FFFD, which decoding leaves for each byte that was not UTF-8
 _NONTEXT = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f-\x9f\ufffd]")
-_BINARY_LINE_MIN = 8      # non-text characters a line needs before its share is looked at
+_BINARY_LINE_MIN = 2      # non-text characters a line needs before its share is looked at
 _BINARY_LINE_SHARE = 0.25  # of a line's characters: past this, the line is binary data
 
 
