@@ -140,11 +140,10 @@ def test_a_failed_weight_push_caught_as_torchs_error_still_refuses_the_call(no_w
     with aotidebug.safe_load(no_weights, isolate=isolate) as m:
         with pytest.raises(RuntimeError, match="head.bias") as info:
             m.load_constants(state, check_full_update=True)
-        if isolate:
-            d = info.value.diagnosis
-            assert isinstance(info.value, AOTIRuntimeError)
-            assert d.category is Category.CONSTANT_LOADING, d.to_dict()
-            assert not any(e.label in ("AOTC001", "AOTC002") for e in d.evidence), d.to_dict()
+        d = info.value.diagnosis  # in-process too (it escaped as torch's bare RuntimeError)
+        assert isinstance(info.value, AOTIRuntimeError)
+        assert d.category is Category.CONSTANT_LOADING, d.to_dict()
+        assert not any(e.label in ("AOTC001", "AOTC002") for e in d.evidence), d.to_dict()
         with pytest.raises(AOTIRuntimeError) as refused:
             m(torch.randn(2, 8))
         assert refused.value.diagnosis.code == "AOTC051"
@@ -236,15 +235,24 @@ def _contract():
 
 
 @pytest.mark.parametrize("value, code", [
-    ("float64", "AOTC052"), ("short", "AOTC053"), ("transposed", "AOTC054"), ("list", "AOTC055")])
+    ("float64", "AOTC052"), ("short", "AOTC053"), ("transposed", "AOTC054"), ("list", "AOTC055"),
+    ("sparse", "AOTC057"), ("mkldnn", "AOTC057"), ("nested", "AOTC057")])
 def test_constants_that_break_the_compiled_constant_are_named(value, code):
+    import warnings
+
     import torch
 
     from aotidebug.checks.constants import check_constants
 
     w = torch.randn(4, 8)
-    given = {"float64": w.double(), "short": torch.randn(2, 8), "transposed": w.t().contiguous().t(),
-             "list": [1.0]}[value]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # nested tensors warn that they are a prototype
+        given = {"float64": lambda: w.double(), "short": lambda: torch.randn(2, 8),
+                 "transposed": lambda: w.t().contiguous().t(), "list": lambda: [1.0],
+                 # a sparse one read as strides (0, 0), "a transposed or sliced view"; a nested
+                 # one made the check raise torch's own error
+                 "sparse": w.to_sparse, "mkldnn": w.to_mkldnn,
+                 "nested": lambda: torch.nested.nested_tensor(list(w))}[value]()
     found = check_constants(_contract(), {"lin.weight": given})
     assert [f.code for f in found] == [code] and found[0].fatal
     assert found[0].category is Category.CONSTANT_LOADING and found[0].fields["constant"] == "lin.weight"
@@ -325,7 +333,8 @@ def test_safe_load_refuses_constants_that_break_the_compiled_ones(small, package
     w = spec["model"].lin.weight.detach()
     with aotidebug.safe_load(small, isolate=isolate) as m:
         for bad, code in ((w.double(), "AOTC052"), (torch.randn(2, 8), "AOTC053"),
-                          (w.t().contiguous().t(), "AOTC054"), (w.to("meta"), "AOTC056")):
+                          (w.t().contiguous().t(), "AOTC054"), (w.to("meta"), "AOTC056"),
+                          (w.to_sparse(), "AOTC057")):
             with pytest.raises(InputMismatchError, match="lin.weight") as info:
                 m.load_constants({"lin.weight": bad}, check_full_update=True)
             assert info.value.diagnosis.code == code

@@ -13,7 +13,8 @@ from typing import Any, Iterable, Mapping
 
 from ..core.result import Finding
 from .codes import finding
-from .inputs import is_tensor
+from ..core.describe import type_name
+from .inputs import is_tensor, other_layout
 
 
 def check_constants(model: Any, constants: Mapping[Any, Any], device_type: str | None = None) -> list[Finding]:
@@ -30,8 +31,13 @@ def check_constants(model: Any, constants: Mapping[Any, Any], device_type: str |
             continue
         where = f"constant {name!r}"
         if not is_tensor(value):
-            out.append(finding("AOTC055", f"{where}: expected a tensor, got {type(value).__name__}",
-                               constant=str(name), got=type(value).__name__))
+            out.append(finding("AOTC055", f"{where}: expected a tensor, got {type_name(value)}",
+                               constant=str(name), got=type_name(value)))
+            continue
+        layout = other_layout(value)
+        if layout is not None:  # no dense sizes or strides to compare (a nested one has none at all)
+            out.append(finding("AOTC057", f"{where}: a {layout} tensor; the package's constants are "
+                               "dense (strided)", constant=str(name), expected="strided", got=layout))
             continue
         dev = getattr(getattr(value, "device", None), "type", None)
         if dev is not None and (dev == "meta" or (device_type is not None and dev != device_type)):

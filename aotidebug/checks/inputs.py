@@ -54,7 +54,7 @@ def is_tensor(x: Any) -> bool:
             and hasattr(x, "stride"))
 
 
-def _other_layout(t: Any) -> str | None:
+def other_layout(t: Any) -> str | None:
     """The layout of a tensor a compiled model cannot take (it reads dense, strided memory), or
     None for a dense one: torch's own errors for these name a symptom (`unsupported memory format
     option Contiguous`, `Sparse CSR tensors do not have strides`), or the kernel reads garbage."""
@@ -191,7 +191,7 @@ def _check_tensor(e: _Expect, path: str, t: Any) -> list[Finding]:
     if not is_tensor(t):
         return [finding("AOTC004", f"{where}: expected a tensor, got {type_name(t)}",
                         **base, expected="Tensor", got=type_name(t))]
-    layout = _other_layout(t)
+    layout = other_layout(t)
     if layout is not None:  # its sizes and strides are not a dense tensor's: nothing more to compare
         return [finding("AOTC005", f"{where}: a {layout} tensor; the package takes dense (strided) "
                         "tensors", **base, expected="strided", got=layout)]

@@ -217,7 +217,10 @@ class SafeModel:
         elif self._model is None:
             raise AOTIRuntimeError(f"SafeModel for {self.path} is closed")
         else:
-            out = self._model.load_constants(constants_map, *args, **kwargs)
+            try:
+                out = self._model.load_constants(constants_map, *args, **kwargs)
+            except Exception as exc:  # as isolated: typed, diagnosed from its own words
+                raise self._runtime_error(exc, None, None) from exc
         if self._weights_pending is not None:
             try:
                 self._weights_pending -= {str(k) for k in constants_map}

@@ -49,7 +49,7 @@ def encode_tree(obj: Any, tensors: list[Any], depth: int = 0) -> Any:
         items = []
         for k, v in obj.items():
             if not isinstance(k, (str, int)) or isinstance(k, bool):
-                raise Unsendable(f"dict key of type {type(k).__name__} cannot cross to the worker")
+                raise Unsendable(f"dict key of type {type_name(k)} cannot cross to the worker")
             items.append([k, encode_tree(v, tensors, depth + 1)])
         return {"$dict": items}
     raise Unsendable(f"a value of type {type_name(obj, qualified=True)} cannot cross "
