@@ -471,6 +471,16 @@ VOCABULARY_GATES = [
      "0.844 with none unknown at 5e05450 (9 of its rows are labelled unknown); 0.600 / 0.844 after "
      "AOTS338 (stop 60, in-sample); 0.578 when bash's report of a kill is read as a signal: a "
      "CPU-time kill labelled unknown reads out_of_memory at 0.44, as every bare kill does"),
+    ("moe_messages.jsonl", 42, 0.69, 0.90, 0,
+     "42 failures of mixture-of-experts and sparse routing models (top-k gating, expert dispatch "
+     "with scatter, gather and index_add, capacity factors, stacked per-expert weights, expert "
+     "parallel shards merged into one model), made for real with torch 2.13.0 and 2.14.1: first "
+     "reading 0.690 / 0.905 with none unknown at ac1cecc (stop 61's base); the same at e23c00e"),
+    ("speech_messages.jsonl", 40, 0.70, 0.875, 2,
+     "40 failures of speech and audio serving (ASR and TTS: streaming chunks with caches, "
+     "variable-length waveforms and length masks, STFT and mel frontends, int16 PCM, CTC heads, "
+     "vocoders, keyword spotting), made for real with torch 2.13.0 and 2.14.1: first reading "
+     "0.700 / 0.875 with 2 unknown at ac1cecc (stop 61's base); the same at e23c00e"),
 ]
 
 
