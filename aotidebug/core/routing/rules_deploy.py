@@ -30,6 +30,11 @@ _DTYPE = (r"(?:fp8|fp16|bf16|fp32|fp64|float8\w*|float16|bfloat16|float32|float6
 # the patterns that read wrong numbers by their symptom alone (numerical): a check that names the
 # change behind them outranks these, which stay beside it (as the user-check rules do, AOTS146)
 _SYMPTOM_READINGS = ("AOTD802", "AOTD805", "AOTD806")
+# one line of a user's own check that names an output and a comparison (the text is lower-cased)
+_OUTPUT = r"\b(?:outputs?|results?|predictions?|logits)\b"
+_COMPARISON = r"(?:\bexpected\b|!=|\bgot\b|mismatch|\bdiffer|non-finite|\bnan\b|\binvalid\b|\bwrong\b|\bincorrect\b)"
+_OUTPUT_CHECK = rf"(?m)^(?=[^\n]*{_OUTPUT})(?=[^\n]*{_COMPARISON})"
+_OUTPUT_SHAPE_CHECK = _OUTPUT_CHECK + r"(?=[^\n]*(?:torch\.size\(|[(\[]\d+(?:, ?\d+){1,4}[)\]]))"
 
 # a fault inside the garbage collector, or one of glibc's heap checks (the words that make their
 # line the error line: text/frames.py)
@@ -93,6 +98,24 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        regex=r"torch\.size\(|[(\[]\d+(?:, ?\d+){1,4}[)\]]",  # a torch.Size, or 2 to 5 sizes
        not_keywords=("values for attribute",),  # torch.testing's own words: AOTS176
        supersedes=("AOTS146", "AOTS234"), fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
+    # the same check written as `raise RuntimeError(...)` (or ValueError, Exception) in the user's
+    # own frame, with no torch frame under it: its words compare an output with what was expected
+    # ("output lengths [...] != expected [...]", "expected 250 output frames ..., got ..."). Below
+    # the assertion's readings: torch's own errors raised from a C function also sit at the user's
+    # line, so the words must name an output and a comparison (drawn in stop 61, in-sample, from
+    # the speech vocabulary's two rows read `unknown`)
+    _r("AOTS343", "user-output-check-raised", "numerical", 0.42,
+       "The user's own check of the compiled model's output raised: the output was not what it "
+       "expects",
+       types=frozenset({"RuntimeError", "ValueError", "Exception"}), raise_sites=frozenset({"user"}),
+       regex=_OUTPUT_CHECK, fixes=(H.COMPARE_WITH_EAGER, H.CHECK_INPUTS_AT_RUNTIME)),
+    # ... printing a shape: the output's size was not the expected one (AOTS147's reading)
+    _r("AOTS344", "user-output-shape-check-raised", "input_mismatch", 0.46,
+       "The user's own check of an output's shape raised: an input was not what the program was "
+       "compiled for",
+       types=frozenset({"RuntimeError", "ValueError", "Exception"}), raise_sites=frozenset({"user"}),
+       regex=_OUTPUT_SHAPE_CHECK, supersedes=("AOTS343",),
+       fixes=(H.CHECK_INPUTS_AT_RUNTIME, H.COMPARE_WITH_EAGER)),
     _r("AOTS142", "accelerator-illegal-access", "illegal_memory_access", 0.6,
        "The device reported an illegal memory access",
        keywords=("illegal memory access", "illegal address", "misaligned address", "unspecified launch failure")),

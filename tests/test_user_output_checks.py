@@ -1,0 +1,86 @@
+"""A user's own check of what the compiled model returned, written as `raise RuntimeError(...)` (or
+ValueError, Exception) in their frame rather than `assert`: its words name an output and a
+comparison. With a printed shape, an input was outside what the program was compiled for (AOTS344,
+input_mismatch, as AOTS147 reads the assertion); without one, the output's numbers were wrong
+(AOTS343, numerical, as AOTS146). Drawn in stop 61, in-sample, from the speech vocabulary's two
+rows read `unknown`. Triggered here for real: a static package handed a bigger batch returns its
+compiled batch without a word (no AOTI_RUNTIME_CHECK_INPUTS)."""
+
+from __future__ import annotations
+
+import traceback
+
+import pytest
+
+import aotidebug
+from tests.labelled import emitted, reading as _read
+
+SPEECH = emitted("speech_messages.jsonl")
+SCIENTIFIC = emitted("scientific_messages.jsonl")
+
+
+@pytest.fixture(scope="module")
+def scores(packages):
+    import torch
+
+    model = torch._inductor.aoti_load_package(str(packages.build("pointwise")))  # static (3, 5)
+    batch = torch.randn(6, 5)
+    return batch, model(batch)
+
+
+def _check_count(batch, out):
+    if out.shape[0] != batch.shape[0]:
+        raise RuntimeError(f"expected {batch.shape[0]} predictions, got output {tuple(out.shape)}")
+
+
+def _check_against(reference, out):
+    err = float((out - reference).abs().max())
+    if err > 1e-3:
+        raise ValueError(f"output differs from the reference by {err:.3g}")
+
+
+@pytest.mark.slow
+def test_a_raised_check_of_the_outputs_shape_is_the_input(scores):
+    batch, out = scores
+    assert tuple(out.shape) == (3, 5)  # the package's compiled batch, silently
+    with pytest.raises(RuntimeError) as info:
+        _check_count(batch, out)
+    assert _read(info.value) == ("input_mismatch", "AOTS344")
+    assert _read("".join(traceback.format_exception(info.value))) == ("input_mismatch", "AOTS344")
+
+
+@pytest.mark.slow
+def test_a_raised_check_of_the_outputs_values_is_the_numbers(scores):
+    _, out = scores
+    with pytest.raises(ValueError) as info:
+        _check_against(out + 1.0, out)
+    text = "".join(traceback.format_exception(info.value))
+    assert _read(info.value) == ("numerical", "AOTS343") == _read(text)
+    d = aotidebug.diagnose(text)
+    assert d.confidence < 0.5  # the text cannot tell an input, a weight or a kernel apart
+
+
+@pytest.mark.parametrize("rows, row", [(SPEECH, "run-asr-lengths-int32"),
+                                       (SPEECH, "run-asr-feats-channels-first"),
+                                       (SCIENTIFIC, "run-global-package-regional-crop")])
+def test_the_vocabulary_rows_it_was_drawn_from(rows, row):
+    assert _read(rows[row]["message"]) == ("input_mismatch", "AOTS344")
+
+
+def test_torchs_own_error_at_the_users_line_is_not_a_check():
+    """A C function's error sits at the user's line too: without an output named, not this rule."""
+    import torch
+
+    with pytest.raises(ValueError, match="expected sequence of length") as info:
+        torch.tensor([[1.0, 2.0], [3.0]])
+    assert _read(info.value)[1] not in ("AOTS343", "AOTS344")
+    assert _read("".join(traceback.format_exception(info.value)))[1] not in ("AOTS343", "AOTS344")
+
+
+def test_the_same_words_raised_inside_a_library_are_not_the_users_check():
+    text = ("Traceback (most recent call last):\n"
+            '  File "/srv/app.py", line 9, in <module>\n    run(batch)\n'
+            '  File "/usr/lib/python3.11/site-packages/torch/_inductor/package/package.py", line 310, '
+            "in __call__\n    raise RuntimeError(msg)\n"
+            "RuntimeError: expected 5 outputs, got (2, 4)\n")
+    assert _read(text)[1] not in ("AOTS343", "AOTS344")
