@@ -185,6 +185,20 @@ def test_run_paths_diff_check_write(tmp_path):
     assert main(["migrate", str(tmp_path / "missing")], out=io.StringIO()) == EXIT_INPUT
 
 
+def test_a_device_or_an_oversized_file_is_skipped_not_read(tmp_path, monkeypatch):
+    from aotidebug.migrate import api
+
+    out = io.StringIO()  # /dev/zero was read until the process was killed for its memory
+    assert run_paths(["/dev/zero"], mode="write", out=out) is False
+    assert out.getvalue() == "/dev/zero: not a regular file; skipped\n"
+    big = tmp_path / "generated.py"
+    big.write_text("import torch\ntorch._export.aot_compile(m, (x,))\n" + "x = 1\n" * 100)
+    monkeypatch.setattr(api, "MAX_SOURCE_BYTES", 256)
+    out = io.StringIO()
+    assert run_paths([str(big)], mode="write", out=out) is False
+    assert "larger than 256 bytes" in out.getvalue() and "aot_compile" in big.read_text()
+
+
 def test_import_has_no_torch():
     code = ("import sys, aotidebug.migrate.api as m; m.migrate_source('torch._export.aot_load(p, \"cpu\")'); "
             "assert 'torch' not in sys.modules, 'torch imported'")

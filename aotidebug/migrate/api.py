@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Iterable, Iterator, TextIO
 
@@ -70,12 +71,25 @@ def iter_sources(paths: Iterable[str]) -> Iterator[Path]:
             yield p
 
 
+# larger than any module a person writes: a generated or data file, read whole it could take all
+# the memory there is (and a device named by mistake, /dev/zero, never ends)
+MAX_SOURCE_BYTES = 16 * 1024 * 1024
+
+
 def _read_text(file: Path, out: TextIO) -> tuple[str, bool] | None:
-    """The file's text and whether it had a UTF-8 BOM; None (reported to `out`) when unreadable."""
+    """The file's text and whether it had a UTF-8 BOM; None (reported to `out`) when unreadable,
+    not a regular file, or larger than MAX_SOURCE_BYTES."""
     try:
-        data = file.read_bytes()
+        if not stat.S_ISREG(file.stat().st_mode):
+            out.write(f"{file}: not a regular file; skipped\n")
+            return None
+        with open(file, "rb") as fh:
+            data = fh.read(MAX_SOURCE_BYTES + 1)
     except OSError as exc:
         out.write(f"{file}: cannot read ({exc.strerror or exc}); skipped\n")
+        return None
+    if len(data) > MAX_SOURCE_BYTES:
+        out.write(f"{file}: larger than {MAX_SOURCE_BYTES} bytes, no source this rewrites; skipped\n")
         return None
     bom = data.startswith(b"\xef\xbb\xbf")
     try:
