@@ -394,8 +394,22 @@ def test_inputs_file_refuses_code(tmp_path, pk):
         load_inputs_file(p)
     assert ei.value.__cause__ is not None
     assert main(["check", str(pk["small"]), "--inputs", str(p)]) == EXIT_INPUT
-    with pytest.raises(AOTIDebugError, match="not found"):
+    # a refusal of the file, not a reading of torch's words, which advise weights_only=False
+    d = ei.value.diagnosis
+    assert (d.code, d.category.value, d.confidence) == ("AOTP041", "unknown", 0.0)
+    assert "weights_only=False" not in " ".join(d.fixes) and "torch.save" in d.fixes[0]
+    with pytest.raises(AOTIDebugError, match="not found") as missing:
         load_inputs_file(tmp_path / "missing.pt")
+    assert missing.value.diagnosis.code == "AOTP035"
+    for junk in (b"\x00" * 64, b"not a pickle"):  # /dev/zero or a text file named as the inputs
+        (tmp_path / "junk.pt").write_bytes(junk)
+        with pytest.raises(AOTIDebugError) as refused:
+            load_inputs_file(tmp_path / "junk.pt")
+        assert refused.value.diagnosis.code == "AOTP041"
+    torch.save(42, tmp_path / "int.pt")
+    with pytest.raises(AOTIDebugError, match="holds a int") as other:
+        load_inputs_file(tmp_path / "int.pt")
+    assert other.value.diagnosis.code == "AOTP041"
 
 
 def test_codes_table_is_consistent():

@@ -7,6 +7,7 @@ import os
 from typing import Any
 
 from .inputs import is_tensor, torch_module
+from ..core.describe import type_name
 from ..core.errors import AOTIDebugError
 from ..package.inspect import PackageInfo
 
@@ -87,15 +88,15 @@ def load_inputs_file(path: str | os.PathLike) -> Any:
     try:
         data = torch.load(os.fspath(path), weights_only=True, map_location=None)
     except FileNotFoundError as exc:
-        raise AOTIDebugError(f"inputs file not found: {path}") from exc
-    except Exception as exc:
+        raise AOTIDebugError(f"inputs file not found: {path}", problem="input-not-found") from exc
+    except Exception as exc:  # a refusal of the file, not a failure to diagnose from torch's words
         raise AOTIDebugError(f"cannot load inputs file {path} with weights_only=True: "
-                             f"{type(exc).__name__}: {exc}") from exc
+                             f"{type(exc).__name__}: {exc}", problem="inputs-not-loadable") from exc
     if is_tensor(data):
         return (data,)
     if isinstance(data, list):
         return tuple(data)
     if isinstance(data, (tuple, dict)):
         return data
-    raise AOTIDebugError(f"inputs file {path} holds a {type(data).__name__}; expected a tensor or a "
-                         "tuple/list/dict of tensors")
+    raise AOTIDebugError(f"inputs file {path} holds a {type_name(data)}; expected a tensor or a "
+                         "tuple/list/dict of tensors", problem="inputs-not-loadable")

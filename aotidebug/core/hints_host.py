@@ -164,6 +164,11 @@ CHECK_THE_FILE_GIVEN = (
     "Check the path of the file given to the command (the log, the inputs or the source file): it "
     "must be a readable file; `-` reads the log from standard input. No failure was read yet."
 )
+INPUTS_FILE_OF_TENSORS = (
+    "Save the inputs with torch.save: a tensor, a tuple, list or dict of tensors, or {'args': ..., "
+    "'kwargs': ...}, e.g. torch.save((x, mask), 'in.pt'). aotidebug loads the file with "
+    "weights_only=True, so nothing in it runs; do not switch that off for a file you did not write."
+)
 COMPILE_THE_EXPORTED_PROGRAM = (
     "This archive holds an exported program (torch.export.save), not compiled code. Compile it once "
     "and load what that writes: `aoti_compile_and_package(torch.export.load(path), "

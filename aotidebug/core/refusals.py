@@ -86,6 +86,12 @@ REFUSALS: Mapping[str, Refusal] = {
                                 hints.CHECK_THE_FILE_GIVEN, confidence=0.0, source="file"),
     "input-unreadable": Refusal("AOTP037", Category.UNKNOWN, "The file given could not be read",
                                 hints.CHECK_THE_FILE_GIVEN, confidence=0.0, source="file"),
+    # an inputs file torch.load(weights_only=True) cannot read, or that holds no tensors: its
+    # bytes are no torch.save file (torch's own text then advises weights_only=False, which this
+    # file must never be given), or another kind of object was saved
+    "inputs-not-loadable": Refusal("AOTP041", Category.UNKNOWN,
+                                   "The inputs file is not a torch.save file of tensors",
+                                   hints.INPUTS_FILE_OF_TENSORS, confidence=0.0, source="file"),
     "legacy": Refusal("AOTP020", Category.DEPRECATED_API,
                       "Legacy .so from aot_compile: no device or contract metadata",
                       hints.MIGRATE_TO_PACKAGE_API),
