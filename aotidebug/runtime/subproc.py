@@ -60,14 +60,42 @@ class ProcessOutcome:
                 "stdout_tail": self.stdout[-4000:], "stderr_tail": self.stderr[-4000:]}
 
 
+PARENT_ENV = "AOTIDEBUG_PARENT_PID"  # the pid of the process that started a child here
+
+
 def child_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The parent's environment plus unbuffered output and faulthandler, plus `extra`."""
+    """The parent's environment plus unbuffered output and faulthandler, the parent's pid (for
+    `exit_with_parent`), plus `extra`."""
     env = dict(os.environ)
     env["PYTHONUNBUFFERED"] = "1"
     env["PYTHONFAULTHANDLER"] = "1"
+    env[PARENT_ENV] = str(os.getpid())
     if extra:
         env.update({k: str(v) for k, v in extra.items()})
     return env
+
+
+def exit_with_parent(poll: float = 0.5) -> None:
+    """Called first in a child started here: when the parent that started it is gone, end this
+    child and the compilers it runs (its process group, which it leads). A parent killed by
+    SIGTERM or SIGKILL runs no cleanup, and its children compiled on for their whole budget. No-op
+    in a process no parent here started."""
+    raw = os.environ.get(PARENT_ENV, "")
+    if not raw.isdigit():
+        return
+    parent, leads = int(raw), os.getpgrp() == os.getpid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll)
+        if leads:  # never the group of a process that did not start its own
+            try:
+                os.killpg(os.getpid(), signal.SIGKILL)
+            except OSError:
+                pass
+        os._exit(1)
+
+    threading.Thread(target=watch, name="aotidebug-exit-with-parent", daemon=True).start()
 
 
 def kill_group(proc: "subprocess.Popen[bytes]") -> None:

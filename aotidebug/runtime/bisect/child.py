@@ -23,6 +23,7 @@ import time
 import traceback
 from typing import Any
 
+from ..subproc import exit_with_parent
 from .protocol import ATOL, DONE_MARK, RTOL, RUN_MARK, Phase
 
 # exit statuses (the parent reads the phase; these only make a shell run legible)
@@ -247,6 +248,7 @@ def _run(req: dict[str, Any], res: dict[str, Any], gm: Any, inputs: tuple[Any, .
 
 
 def main(argv: list[str]) -> int:
+    exit_with_parent()  # a killed bisection leaves no child compiling on
     with open(argv[0], encoding="utf-8") as fh:
         req = json.load(fh)
     res: dict[str, Any] = {"phase": Phase.START.value, "pid": os.getpid()}
