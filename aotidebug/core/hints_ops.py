@@ -1,8 +1,7 @@
 """Fix texts for what a model hands torch besides plain tensors: a custom operator's definition, its
 fake (meta) kernel and its registration, the compiled model's weights through the constants API,
 state a model writes in place, tensors of a kind export or a compiled model does not take (nested,
-sparse), and the dynamic
-shapes' own constructors; named in hints.py, so every hint is `hints.X`."""
+sparse), and the dynamic shapes' own constructors; named in hints.py, so every hint is `hints.X`."""
 
 from __future__ import annotations
 

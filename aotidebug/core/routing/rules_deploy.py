@@ -34,7 +34,8 @@ _SYMPTOM_READINGS = ("AOTD802", "AOTD805", "AOTD806")
 _OUTPUT = r"\b(?:outputs?|results?|predictions?|logits)\b"
 _COMPARISON = r"(?:\bexpected\b|!=|\bgot\b|mismatch|\bdiffer|non-finite|\bnan\b|\binvalid\b|\bwrong\b|\bincorrect\b)"
 _OUTPUT_CHECK = rf"(?m)^(?=[^\n]*{_OUTPUT})(?=[^\n]*{_COMPARISON})"
-_OUTPUT_SHAPE_CHECK = _OUTPUT_CHECK + r"(?=[^\n]*(?:torch\.size\(|[(\[]\d+(?:, ?\d+){1,4}[)\]]))"
+_PRINTED_SHAPE = r"torch\.size\(|[(\[]\d+(?:, ?\d+){1,4}[)\]]"  # a torch.Size, or 2 to 5 sizes
+_OUTPUT_SHAPE_CHECK = _OUTPUT_CHECK + rf"(?=[^\n]*(?:{_PRINTED_SHAPE}))"
 
 # a fault inside the garbage collector, or one of glibc's heap checks (the words that make their
 # line the error line: text/frames.py)
@@ -95,7 +96,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "The user's own check of an output's shape failed: an input was not what the program was "
        "compiled for",
        types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}),
-       regex=r"torch\.size\(|[(\[]\d+(?:, ?\d+){1,4}[)\]]",  # a torch.Size, or 2 to 5 sizes
+       regex=_PRINTED_SHAPE,
        not_keywords=("values for attribute",),  # torch.testing's own words: AOTS176
        supersedes=("AOTS146", "AOTS234"), fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
     # the same check written as `raise RuntimeError(...)` (or ValueError, Exception) in the user's
