@@ -277,6 +277,14 @@ def test_a_generic_runner_line_leads_with_what_the_runtime_printed(stderr, lead)
 
 
 
+def test_probe_refuses_a_timeout_that_is_no_finite_positive_number():
+    import aotidebug
+
+    for timeout in (float("inf"), 0, -1, True, "60"):
+        with pytest.raises(ValueError, match="timeout must be a positive, finite number"):
+            aotidebug.probe("/nonexistent/model.pt2", timeout=timeout)
+
+
 @pytest.mark.parametrize("tol", [{"atol": "x"}, {"rtol": -1}, {"atol": float("nan")},
                                  {"rtol": float("inf")}, {"atol": True}])
 def test_probe_refuses_a_tolerance_that_is_no_finite_non_negative_number(tol):

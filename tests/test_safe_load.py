@@ -210,6 +210,14 @@ def test_bad_arguments_are_refused_before_any_work(small):
         aotidebug.safe_load(small, device_index="cuda:0")
     with pytest.raises(PackageError):
         aotidebug.safe_load(12345)
+    # inf reached the worker's deadline arithmetic (OverflowError); True ran with a 1 s limit
+    for timeout in (float("inf"), float("nan"), True, "5", -1):
+        with pytest.raises(ValueError, match="timeout must be a finite number"):
+            aotidebug.safe_load(small, isolate=True, timeout=timeout)
+    # a flag given as a string was read as true: check_inputs="no" checked
+    for flag in ("isolate", "check_inputs", "check_indices"):
+        with pytest.raises(ValueError, match=f"{flag} must be a bool"):
+            aotidebug.safe_load(small, **{flag: "no"})
 
 
 def test_a_temp_root_that_refuses_dirs_is_an_isolation_error_leaving_nothing(tmp_path, monkeypatch):

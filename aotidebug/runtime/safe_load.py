@@ -388,10 +388,15 @@ def safe_load(path: str | bytes | os.PathLike[str], *, device_index: int | None 
     `aoti_load_package` passes them; one this torch lacks (`use_stream_affinity` before 2.15) is a
     ValueError unless left at its default.
     """
+    for flag, value in (("isolate", isolate), ("check_inputs", check_inputs), ("check_indices", check_indices)):
+        if not isinstance(value, bool):  # check_inputs="no" is true: say so rather than check
+            raise ValueError(f"{flag} must be a bool, got {value!r}")
     if timeout is not None and not isolate:
         raise ValueError("timeout needs isolate=True: an in-process call cannot be interrupted")
-    if timeout is not None and not timeout > 0:
-        raise ValueError(f"timeout must be positive, got {timeout!r}")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or not 0 < timeout < float("inf")):
+        # inf once reached the worker's deadline arithmetic and raised OverflowError
+        raise ValueError(f"timeout must be a finite number of seconds > 0, or None, got {timeout!r}")
     if device_index is not None and (isinstance(device_index, bool) or not isinstance(device_index, int)):
         raise ValueError(f"device_index must be an int or None, got {device_index!r}")
     for flag, value in (("run_single_threaded", run_single_threaded), ("use_stream_affinity", use_stream_affinity)):

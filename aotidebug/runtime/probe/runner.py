@@ -131,8 +131,8 @@ def probe(package: Any, reference: Any = None, *, inputs: Any = None, device: An
     t_start = time.monotonic()
     if not isinstance(model, str):
         raise TypeError(f"model must be a str, got {type_name(model)}")
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
-        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < float("inf"):
+        raise ValueError(f"timeout must be a positive, finite number of seconds, got {timeout!r}")
     for name, tol in (("rtol", rtol), ("atol", atol)):
         if tol is not None and (isinstance(tol, bool) or not isinstance(tol, (int, float))
                                 or not 0 <= tol < float("inf")):
