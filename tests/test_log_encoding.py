@@ -81,6 +81,31 @@ def test_a_real_capture_in_utf16_reads_as_its_utf8_original(name, tmp_path):
     assert code == cli.EXIT_OK and json.loads(out.getvalue())["category"] == label
 
 
+@pytest.mark.parametrize("name", CAPTURES)
+def test_a_utf16_part_appended_to_a_utf8_log_reads_as_the_original(name, tmp_path):
+    """PowerShell 5.1's `2>> err.log` appends UTF-16 to a log that began in UTF-8: the error, at
+    the end, read `unknown` once the UTF-8 part was longer than the 4 KiB the codec is sniffed on."""
+    text = (LOGS / f"{name}.txt").read_text(encoding="utf-8")
+    label = json.loads((LOGS / f"{name}.json").read_text())["category"]
+    head = "INFO step ok\n" * 500                       # the UTF-8 start, past the sniffed 4 KiB
+    mixed = head.encode("utf-8") + text.replace("\n", "\r\n").encode("utf-16-le")
+    for handed in (mixed, mixed.decode("utf-8", errors="replace"), mixed.decode("latin-1")):
+        assert aotidebug.diagnose(handed).category.value == label
+    if text.isascii():  # a non-ASCII character of the UTF-16 part breaks its run (read as "?")
+        assert decode_log(mixed) == head + text.replace("\n", "\r\n")
+    log = tmp_path / "err.log"
+    log.write_bytes(mixed)
+    out = io.StringIO()
+    assert cli.main(["diagnose", str(log), "--json"], out) == cli.EXIT_OK
+    assert json.loads(out.getvalue())["category"] == label
+
+
+def test_fewer_than_eight_wide_characters_are_not_taken_for_text():
+    plain = b"RuntimeError: bad value\n" * 20
+    assert decode_log(plain + b"a\x00b\x00c\x00\n") == (plain + b"a\x00b\x00c\x00\n").decode()
+    assert decode_log(plain + "RuntimeError".encode("utf-16-le")) == plain.decode() + "RuntimeError"
+
+
 # -- compressed logs (logrotate's err.log.1.gz, `journalctl | xz`) ---------------------------------
 
 def _gzip_members(*parts: bytes) -> bytes:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import bz2
 import codecs
 import lzma
+import re
 import zlib
 from typing import Any
 
@@ -82,7 +83,16 @@ def decode_log(data: bytes | bytearray | memoryview) -> str:
             return raw.decode("utf-16-le", errors="replace")
         if even > _WIDE_SHARE * half and odd < even / 4:
             return raw.decode("utf-16-be", errors="replace")
+    if b"\x00" in raw:  # a UTF-16 part appended to a UTF-8 log: its ASCII runs read again
+        raw = _WIDE_RUN_BYTES.sub(lambda m: m.group()[::2], raw)
     return raw.decode("utf-8", errors="replace")
+
+
+# at least 8 ASCII characters written as UTF-16-LE (each followed by a NUL) inside a log read as
+# UTF-8: PowerShell 5.1's `2>> err.log` appends UTF-16 to a log that began in UTF-8 (and an error
+# sits at the end, in the appended part). Fewer than 8 is not taken for text.
+_WIDE_RUN_BYTES = re.compile(rb"(?:[\t\n\r\x20-\x7e]\x00){8,}")
+_WIDE_RUN_TEXT = re.compile("(?:[\t\n\r\x20-\x7e]\x00){8,}")
 
 
 def unwiden(text: str) -> str:
@@ -91,11 +101,12 @@ def unwiden(text: str) -> str:
     holds no NUL (the common case). The misread bytes are rebuilt and decoded again: a byte below
     0x80 survives either misreading, so GCC's quotes (U+2018, bytes 18 20) come back; a byte a
     UTF-8 reading replaced is lost (read as "?")."""
-    head = text[:_SNIFF]
-    if "\x00" not in head:
+    if "\x00" not in text:
         return text
+    head = text[:_SNIFF]
     if head.count("\x00") < _WIDE_SHARE * len(head):
-        return text  # a stray NUL in a real log is kept
+        # a stray NUL in a real log is kept; a UTF-16 part appended to it is read again
+        return _WIDE_RUN_TEXT.sub(lambda m: m.group()[::2], text)
     if text.startswith("\ufffd\ufffd"):  # a BOM read as UTF-8: its two bytes, each replaced
         text = text[2:]
     raw = bytearray()
