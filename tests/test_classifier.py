@@ -484,6 +484,12 @@ VOCABULARY_GATES = [
      "0.700 / 0.875 with 2 unknown at ac1cecc (stop 61's base); the same at e23c00e; 0.750 / "
      "0.925 with none after AOTS343/AOTS344 (a user's raised check of an output, drawn from its "
      "two rows read unknown: in-sample)"),
+    ("robotics_messages.jsonl", 50, 0.80, 0.98, 0,
+     "50 failures of robotics and control policies (RL policies exported for a robot's onboard "
+     "computer, observation dicts, action clipping, recurrent state between control steps, batch 1 "
+     "at high rate, sim-to-real normalisers, MPC unrolled in forward), made for real with torch "
+     "2.13.0 and 2.14.1: first reading 0.800 / 0.980 with none unknown at ac1cecc (stop 61's "
+     "base); the same at 67bb86d"),
 ]
 
 
