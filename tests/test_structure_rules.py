@@ -1373,6 +1373,28 @@ def test_an_insufficient_driver_is_no_driver_on_a_build_host_and_stays_open_else
     assert d.code == "AOTD702" and all(c.code not in ("AOTS278", "AOTS279") for c in d.candidates)
 
 
+def test_an_insufficient_driver_on_a_host_with_no_cuda_at_all_is_the_device_asked_for() -> None:
+    """AOTS345 (stop 61, in-sample from three vocabularies): the legacy aot_load of a CPU library as
+    "cuda", captured on this machine's CUDA build (no GPU, no driver): torch's own warning that no
+    CUDA runtime is found says the driver is absent, not old."""
+    from tests.labelled import emitted
+
+    for vocab, row in (("gnn_messages.jsonl", "load-legacy-aot-load-cuda-on-cpu-so"),
+                       ("moe_messages.jsonl", "legacy-aot-load-cpu-so-as-cuda"),
+                       ("robotics_messages.jsonl", "load-legacy-policy-so-as-cuda-on-cpu-robot")):
+        text = emitted(vocab)[row]["message"]
+        assert "No CUDA runtime is found" in text
+        d = diagnose_text(text)
+        assert (d.code, d.category.value) == ("AOTS345", "device_mismatch") and d.confidence < 0.7
+        assert d.fixes[0] == hints.MATCH_COMPILE_DEVICE
+        # without the host's warning, the driver may be old: the reading stays open (AOTD712 first)
+        alone = "\n".join(line for line in text.splitlines() if "No CUDA runtime is found" not in line)
+        assert diagnose_text(alone).code == "AOTD712"
+    # the warning alone, with no driver error, is no failure of this kind
+    warning = "W1207 torch/utils/cpp_extension.py:183] No CUDA runtime is found, using CUDA_HOME='/usr/local'\n"
+    assert diagnose_text(warning + "RuntimeError: shape mismatch\n").code != "AOTS345"
+
+
 def test_a_recompile_past_its_guards_is_the_guard_not_the_tracer() -> None:
     # Dynamo's refusal to compile again (raised as Unsupported) names the failing guard: a size
     # compiled as a constant first, below 0.7 (torch specialising a size is the other cause),

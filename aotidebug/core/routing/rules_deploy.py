@@ -522,6 +522,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        phases=frozenset({P.LOAD, P.RUN, P.UNKNOWN}),
        keywords=_DRIVER_INSUFFICIENT,
        fixes=(H.DRIVER_TOO_OLD_OR_NOT_VISIBLE,)),
+    # ... and where the same text shows the host has no CUDA at all (torch's C++ extension loader
+    # warns "No CUDA runtime is found"), the driver is not old but absent: the process asked for a
+    # device this host does not have, whatever the phase (drawn in stop 61, in-sample, from the
+    # gnn, moe and robotics vocabularies: the legacy aot_load of a CPU library as "cuda")
+    _r("AOTS345", "cuda-asked-on-a-host-without-cuda", "device_mismatch", 0.62,
+       "CUDA was asked for on a host that has no CUDA runtime or driver",
+       keywords=_DRIVER_INSUFFICIENT, words=("no cuda runtime is found",),
+       supersedes=("AOTD712", "AOTS278", "AOTS279"),
+       fixes=(H.MATCH_COMPILE_DEVICE, H.DRIVER_TOO_OLD_OR_NOT_VISIBLE)),
     # the runtime finding no constants in the buffer it runs with (ConstantState::NONE): a buffer
     # swapped in before anything filled it, or swapped back after it was freed (double buffering
     # in the wrong order); real on 2.13 and 2.14
