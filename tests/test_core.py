@@ -120,7 +120,6 @@ def test_diagnose_never_raises(error):
     json.loads(d.to_json())
 
 
-
 class _HidesItsNames(type):
     """A metaclass whose classes raise on their own names (as some proxy and mock classes do)."""
     def __getattribute__(cls, name):
@@ -159,6 +158,7 @@ def test_migrate_source_refuses_a_non_text_of_a_class_that_hides_its_names():
 
     with pytest.raises(MigrateInputError, match="got _UnnamedModel"):
         aotidebug.migrate_source(_UnnamedModel())
+
 
 def test_garbage_is_unknown_with_low_confidence():
     d = aotidebug.diagnose("lorem ipsum dolor sit amet " * 100)
