@@ -10,6 +10,7 @@ from aotidebug import Category, Diagnosis
 from aotidebug.analysis import merge_findings
 from aotidebug.core.describe import error_text
 from aotidebug.core.result import Candidate, Evidence, FlagAdvice, Finding
+from tests.hostile import HidesItsNames
 
 CATEGORY_VALUES = [
     "device_mismatch", "input_mismatch", "dynamic_shape_guard", "index_out_of_bounds",
@@ -120,19 +121,11 @@ def test_diagnose_never_raises(error):
     json.loads(d.to_json())
 
 
-class _HidesItsNames(type):
-    """A metaclass whose classes raise on their own names (as some proxy and mock classes do)."""
-    def __getattribute__(cls, name):
-        if name in ("__name__", "__qualname__", "__module__", "__mro__"):
-            raise AttributeError(name)
-        return type.__getattribute__(cls, name)
-
-
-class _Unnamed(RuntimeError, metaclass=_HidesItsNames):
+class _Unnamed(RuntimeError, metaclass=HidesItsNames):
     pass
 
 
-class _UnnamedModel(metaclass=_HidesItsNames):
+class _UnnamedModel(metaclass=HidesItsNames):
     pass
 
 

@@ -14,6 +14,7 @@ from aotidebug.runtime.probe import cases, policy, report, runner, tensors
 probe = SimpleNamespace(**{k: v for m in (cases, policy, report, tensors, runner)
                            for k, v in vars(m).items() if not k.startswith("__")})
 from aotidebug.package.inspect import DimInfo, InputSpec
+from tests.hostile import HidesItsNames
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -295,19 +296,12 @@ def test_probe_refuses_a_tolerance_that_is_no_finite_non_negative_number(tol):
         aotidebug.probe("/nonexistent/model.pt2", **tol)
 
 
-class _HidesItsNames(type):
-    def __getattribute__(cls, name):
-        if name in ("__name__", "__qualname__", "__module__"):
-            raise AttributeError(name)
-        return type.__getattribute__(cls, name)
-
-
-class _Scorer(metaclass=_HidesItsNames):
+class _Scorer(metaclass=HidesItsNames):
     def __call__(self, x):
         return x
 
 
-class _Plain(metaclass=_HidesItsNames):
+class _Plain(metaclass=HidesItsNames):
     pass
 
 

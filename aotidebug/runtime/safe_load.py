@@ -388,7 +388,8 @@ def safe_load(path: str | bytes | os.PathLike[str], *, device_index: int | None 
     `aoti_load_package` passes them; one this torch lacks (`use_stream_affinity` before 2.15) is a
     ValueError unless left at its default.
     """
-    for flag, value in (("isolate", isolate), ("check_inputs", check_inputs), ("check_indices", check_indices)):
+    for flag, value in (("isolate", isolate), ("check_inputs", check_inputs), ("check_indices", check_indices),
+                        ("run_single_threaded", run_single_threaded), ("use_stream_affinity", use_stream_affinity)):
         if not isinstance(value, bool):  # check_inputs="no" is true: say so rather than check
             raise ValueError(f"{flag} must be a bool, got {value!r}")
     if timeout is not None and not isolate:
@@ -399,9 +400,6 @@ def safe_load(path: str | bytes | os.PathLike[str], *, device_index: int | None 
         raise ValueError(f"timeout must be a finite number of seconds > 0, or None, got {timeout!r}")
     if device_index is not None and (isinstance(device_index, bool) or not isinstance(device_index, int)):
         raise ValueError(f"device_index must be an int or None, got {device_index!r}")
-    for flag, value in (("run_single_threaded", run_single_threaded), ("use_stream_affinity", use_stream_affinity)):
-        if not isinstance(value, bool):
-            raise ValueError(f"{flag} must be a bool, got {value!r}")
     if isinstance(num_runners, bool) or not isinstance(num_runners, int) or num_runners < 1:
         raise ValueError(f"num_runners must be an int >= 1, got {num_runners!r}")
     if run_single_threaded and num_runners != 1:  # torch's loader refuses it as a load failure

@@ -92,7 +92,7 @@ def decode_log(data: bytes | bytearray | memoryview) -> str:
 # UTF-8: PowerShell 5.1's `2>> err.log` appends UTF-16 to a log that began in UTF-8 (and an error
 # sits at the end, in the appended part). Fewer than 8 is not taken for text.
 _WIDE_RUN_BYTES = re.compile(rb"(?:[\t\n\r\x20-\x7e]\x00){8,}")
-_WIDE_RUN_TEXT = re.compile("(?:[\t\n\r\x20-\x7e]\x00){8,}")
+_WIDE_RUN_TEXT = re.compile(_WIDE_RUN_BYTES.pattern.decode("ascii"))  # the same runs, in text
 
 
 def unwiden(text: str) -> str:

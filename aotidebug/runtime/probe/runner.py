@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from ...analysis import explain as diagnose
-from ...checks.inputs import check_inputs
+from ...checks.inputs import check_inputs, other_layout
 from ...core.describe import type_name
 from ...core.errors import AOTIDebugError, AOTIRuntimeError, CrashError, InputMismatchError
 from ...core.result import Evidence
@@ -158,7 +158,7 @@ def probe(package: Any, reference: Any = None, *, inputs: Any = None, device: An
                                  f"{len(specs)} input(s)")
         if not all(isinstance(t, torch.Tensor) for t in base):
             raise AOTIDebugError("every example input must be a tensor")
-        if any(t.is_nested or t.layout != torch.strided for t in base):
+        if any(other_layout(t) is not None for t in base):
             raise AOTIDebugError("every example input must be a dense tensor (the package takes "
                                  "no sparse, MKL-DNN or nested tensor: AOTC005)")
         base_shapes = [tuple(t.shape) for t in base]

@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from ...checks.inputs import other_layout
 from ...core.describe import type_name
 
 ALIGN = 64
@@ -34,8 +35,8 @@ def encode_tree(obj: Any, tensors: list[Any], depth: int = 0) -> Any:
         raise Unsendable(f"pytree nested deeper than {MAX_DEPTH} levels")
     if isinstance(obj, torch.Tensor):
         # refused here, where the call turns Unsendable into a typed InputMismatchError
-        if obj.is_nested or obj.is_quantized or obj.layout != torch.strided:
-            kind = "nested" if obj.is_nested else "quantized" if obj.is_quantized else obj.layout
+        kind = other_layout(obj) or ("quantized" if obj.is_quantized else None)
+        if kind is not None:
             raise Unsendable(f"a {kind} tensor cannot cross to the worker (dense tensors only)")
         tensors.append(obj)
         return {"$t": len(tensors) - 1}
