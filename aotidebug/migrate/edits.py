@@ -8,6 +8,7 @@ an edit nested inside another (a legacy call passed to a legacy call) is rendere
 from __future__ import annotations
 
 import ast
+import bisect
 from dataclasses import dataclass
 from typing import Callable
 
@@ -42,9 +43,19 @@ class EditBuffer:
     def __init__(self, text: SourceText) -> None:
         self.text = text
         self.edits: list[Edit] = []
+        self._order: tuple[list[Edit], list[int]] | None = None   # edits by (start, -end); starts
 
     def add(self, edit: Edit) -> None:
         self.edits.append(edit)
+        self._order = None
+
+    def _sorted(self) -> tuple[list[Edit], list[int]]:
+        """The edits in source order and their starts, sorted once: each nested render looks up
+        its span in them, so a file of many calls renders in E log E, not E squared."""
+        if self._order is None:
+            ordered = sorted(self.edits, key=lambda e: (e.start, -e.end))
+            self._order = ordered, [e.start for e in ordered]
+        return self._order
 
     def covers(self, start: int, end: int) -> bool:
         """Whether an edit of exactly this span exists (a literal is retargeted once)."""
@@ -52,11 +63,11 @@ class EditBuffer:
 
     def render_range(self, start: int, end: int, memo: dict[int, str]) -> str:
         code = self.text.code
-        inner = sorted((e for e in self.edits if start <= e.start and e.end <= end),
-                       key=lambda e: (e.start, -e.end))
+        ordered, starts = self._sorted()
         out, pos = [], start
-        for e in inner:
-            if e.start < pos:
+        for i in range(bisect.bisect_left(starts, start), bisect.bisect_right(starts, end)):
+            e = ordered[i]
+            if e.end > end or e.start < pos:
                 continue  # nested inside an edit already rendered
             out.append(code[pos:e.start])
             out.append(self.render_edit(e, memo))
@@ -79,7 +90,7 @@ class EditBuffer:
         memo: dict[int, str] = {}
         new_code = self.render_range(0, len(code), memo)
         changes = []
-        for e in sorted(self.edits, key=lambda e: (e.start, -e.end)):
+        for e in self._sorted()[0]:
             line, col = self.text.line_col(e.start)
             changes.append(Change(line, col, code[e.start:e.end], self.render_edit(e, memo), e.code))
         return new_code, tuple(changes)

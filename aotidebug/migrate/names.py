@@ -7,6 +7,7 @@ once, or to anything but an import, is unknown, and unknown means "leave it alon
 from __future__ import annotations
 
 import ast
+from typing import Any
 
 
 def root_name(expr: ast.AST) -> ast.Name | None:
@@ -57,6 +58,39 @@ class NameResolver:
         self.assigned: dict[str, list[ast.expr]] = {}
         for node in ast.walk(tree):
             self._scan(node)
+        self._memo: dict[tuple[str, int], Any] = {}
+
+    def _once(self, what: str, scope: ast.AST, make: Any) -> Any:
+        """`make(walk of scope)`, made once per scope: the planners ask per call, and a file of
+        many legacy calls would otherwise walk its tree once for each call (quadratic)."""
+        key = (what, id(scope))
+        if key not in self._memo:
+            self._memo[key] = make(list(ast.walk(scope)))
+        return self._memo[key]
+
+    def _index(self, what: str, scope: ast.AST, pick: Any) -> dict[Any, list[ast.AST]]:
+        """Nodes of `scope` by the key `pick(node)` gives (None: not indexed), in walk order."""
+        def make(nodes: list[ast.AST]) -> dict[Any, list[ast.AST]]:
+            out: dict[Any, list[ast.AST]] = {}
+            for n in nodes:
+                k = pick(n)
+                if k is not None:
+                    out.setdefault(k, []).append(n)
+            return out
+        return self._once(what, scope, make)  # type: ignore[no-any-return]
+
+    def _binding(self, fn: ast.AST) -> tuple[set[str], set[str]]:
+        """Names a function declares global/nonlocal, and names it binds (parameters, stores)."""
+        def make(nodes: list[ast.AST]) -> tuple[set[str], set[str]]:
+            declared = {x for n in nodes if isinstance(n, (ast.Global, ast.Nonlocal)) for x in n.names}
+            binds = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+            return declared, binds | self.parameters(fn)  # type: ignore[arg-type]
+        return self._once("binding", fn, make)  # type: ignore[no-any-return]
+
+    def constants(self) -> set[Any]:
+        """Every hashable constant in the module."""
+        return self._once("constants", self.tree, lambda nodes: {
+            n.value for n in nodes if isinstance(n, ast.Constant) and n.value.__hash__ is not None})
 
     def _other(self, name: str) -> None:
         self.others[name] = self.others.get(name, 0) + 1
@@ -107,12 +141,18 @@ class NameResolver:
         return quals.pop() if len(quals) == 1 else None
 
     def qualname(self, expr: ast.AST) -> str | None:
-        if isinstance(expr, ast.Name):
-            return self.resolve(expr.id)
-        if isinstance(expr, ast.Attribute):
-            base = self.qualname(expr.value)
-            return f"{base}.{expr.attr}" if base else None
-        return None
+        """What an expression names (`torch._export.aot_compile`), remembered per node: a name
+        rebound by many calls in one scope has each of its values asked about per call."""
+        key = ("qualname", id(expr))
+        if key not in self._memo:
+            if isinstance(expr, ast.Name):
+                self._memo[key] = self.resolve(expr.id)
+            elif isinstance(expr, ast.Attribute):
+                base = self.qualname(expr.value)
+                self._memo[key] = f"{base}.{expr.attr}" if base else None
+            else:
+                self._memo[key] = None
+        return self._memo[key]  # type: ignore[no-any-return]
 
     def module_torch(self) -> str | None:
         """The name a top-level `import torch` binds, when there is one."""
@@ -138,11 +178,8 @@ class NameResolver:
         p = self.parents.get(node)
         while p is not None:
             if isinstance(p, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                declared = any(isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names
-                               for n in ast.walk(p))
-                binds = name in self.parameters(p) or any(isinstance(n, ast.Name) and n.id == name and isinstance(
-                    n.ctx, ast.Store) for n in ast.walk(p))
-                if binds and not declared:
+                declared, binds = self._binding(p)
+                if name in binds and name not in declared:
                     return p
             p = self.parents.get(p)
         return self.tree
@@ -154,8 +191,8 @@ class NameResolver:
     def values_of(self, name: ast.Name) -> list[ast.expr]:
         """Values assigned to `name` in the scope it is read from (module scope: all of them)."""
         scope = self.scope(name, name.id)
-        return [v for v in self.assigned.get(name.id, [])
-                if scope is self.tree or any(v is n for n in ast.walk(scope))]
+        inside = self._once("ids", scope, lambda nodes: {id(n) for n in nodes})
+        return [v for v in self.assigned.get(name.id, []) if scope is self.tree or id(v) in inside]
 
     def scoped_values(self, name: ast.Name) -> list[ast.expr] | None:
         """Values assigned to `name` in exactly the scope it is read from; None when that scope
@@ -171,16 +208,18 @@ class NameResolver:
         kind, name = target
         if kind == "name":
             scope = self.scope(at, name) if at is not None else self.tree
-            return [n for n in ast.walk(scope)
-                    if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
-        return [n for n in ast.walk(self.tree)
-                if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load)]
+            return list(self._index("name-loads", scope, lambda n: n.id if isinstance(n, ast.Name)
+                                    and isinstance(n.ctx, ast.Load) else None).get(name, ()))
+        return list(self._index("attr-loads", self.tree, lambda n: n.attr if isinstance(n, ast.Attribute)
+                                and isinstance(n.ctx, ast.Load) else None).get(name, ()))
 
     def attr_values(self, attr: str) -> list[ast.AST]:
         """Values assigned to any `<x>.attr` in the module."""
-        out: list[ast.AST] = []
-        for node in ast.walk(self.tree):
-            if isinstance(node, ast.Assign):
-                if any(isinstance(t, ast.Attribute) and t.attr == attr for t in node.targets):
-                    out.append(node.value)
-        return out
+        def make(nodes: list[ast.AST]) -> dict[str, list[ast.AST]]:
+            out: dict[str, list[ast.AST]] = {}
+            for node in nodes:
+                if isinstance(node, ast.Assign):
+                    for a in dict.fromkeys(t.attr for t in node.targets if isinstance(t, ast.Attribute)):
+                        out.setdefault(a, []).append(node.value)
+            return out
+        return list(self._once("attr-values", self.tree, make).get(attr, ()))

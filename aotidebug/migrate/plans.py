@@ -148,8 +148,7 @@ def _configs_dict(items: list[tuple[ast.AST, ast.AST]]) -> Build:
 
 def _opaque_options(ctx: PlanContext, node: ast.expr, draft: _Draft) -> list[Build] | Leave:
     """options= that is not a literal dict: passed on whole, unless the file hints it packages."""
-    mentioned = {n.value for n in ast.walk(ctx.names.tree) if isinstance(n, ast.Constant)
-                 and n.value in (R.PACKAGE_KEY, R.OUTPUT_PATH_KEY)}
+    mentioned = ctx.names.constants() & {R.PACKAGE_KEY, R.OUTPUT_PATH_KEY}
     seg = short(ctx.text.seg(node))
     if R.PACKAGE_KEY in mentioned:
         return Leave("AOTM904", f"`{seg}` may set {R.PACKAGE_KEY!r} (this "

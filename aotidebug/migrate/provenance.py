@@ -36,6 +36,7 @@ class Provenance:
         self.migrated_outputs: set[str] = set()
         self.any_migrated = False              # set once every compile call is decided
         self.any_left = False
+        self._uses: dict[int, str | None] = {}
 
     def settle_compiles(self, calls: Iterable[ast.Call]) -> None:
         """Record the compile pass's outcome, which load paths from outside the file rely on."""
@@ -93,7 +94,13 @@ class Provenance:
         return isinstance(p, ast.Call) and self.names.qualname(p.func) == "torch._export.aot_load"
 
     def unsafe_use(self, node: ast.AST) -> str | None:
-        """Why this use of a compile result needs a bare .so (None when a .pt2 path serves)."""
+        """Why this use of a compile result needs a bare .so (None when a .pt2 path serves);
+        remembered per node, as each compile asks of every read of its result's name."""
+        if id(node) not in self._uses:
+            self._uses[id(node)] = self._unsafe_use(node)
+        return self._uses[id(node)]
+
+    def _unsafe_use(self, node: ast.AST) -> str | None:
         parents = self.names.parents
         p = parents.get(node)
         if isinstance(p, ast.Subscript) and p.value is node:
