@@ -22,6 +22,7 @@ instead (deterministic by construction).
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import pickle
 import shutil
@@ -556,6 +557,23 @@ def test_bisect_package_names_the_crash_with_zero_compiles(big_prov) -> None:
     assert r.source_nodes and r.stage == "crash-site"
     ok = aotidebug.bisect(package=big_prov, inputs=(torch.randn(4096, 4096),), timeout=120)
     assert ok.fault is None and ok.compiles == 0 and "bisect(model, inputs)" in ok.message
+
+
+def test_bisect_package_returns_a_raising_call_as_an_error_result(small) -> None:
+    """A call that raises is a result of the bisection (as on the compile path), not an exception
+    escaping it: here torch's own refusal of a 3-D input to the package's matmul."""
+    import torch
+
+    import aotidebug
+
+    r = aotidebug.bisect(package=small, inputs=(torch.randn(3, 3, 3),), timeout=120)
+    assert r.fault is not None and r.fault.value == "error" and not r
+    assert r.compiles == 0 and r.runs == 1 and r.kernel is None
+    assert "raised instead of crashing (read as input_mismatch)" in r.message
+    assert "mat1 must be a matrix" in r.message
+    assert r.evidence and json.loads(json.dumps(r.to_dict()))["fault"] == "error"
+    with pytest.raises(aotidebug.InputMismatchError):       # refused before the call: still raised
+        aotidebug.bisect(package=small, inputs=(torch.randn(2, 2).to_sparse(),), timeout=120)
 
 
 def _fixture(name: str) -> str:

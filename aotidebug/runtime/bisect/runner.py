@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from ...core.errors import AOTIDebugError, IsolationError, PackageError
+from ...core.errors import AOTIDebugError, AOTIRuntimeError, CrashError, IsolationError, PackageError
 from ...core.result import Evidence, jsonable, strict_json
 from ...core.text.launch_trace import LaunchTrace, parse_trace
 from ...package.members import open_members
@@ -39,7 +39,7 @@ from ..subproc import ProcessOutcome, python_argv, run_isolated
 from ..worker.extraction import remove_extraction, reported_roots
 from .mapping import (Provenance, frames_for, kernel_cuts, occurrence_of_first_bad,
                       provenance_for, source_nodes_of)
-from .policy import classify_outcome
+from .policy import ERROR_CHARS, classify_outcome
 from .protocol import ATOL, PRINTER_ENV, RTOL, RUN_MARK, TRACE_CONFIGS, Fault, Phase
 from .repro import INPUTS, PROGRAM, has_program, write_repro
 from .search import BinarySearch
@@ -516,8 +516,9 @@ def bisect_package(package: str | bytes | os.PathLike[str], inputs: Any, *, time
     """Localise a crash of an existing package with 0 compiles: run it once on `inputs` in the
     isolated worker, whose crash recorder names the faulting kernel from the instruction pointer
     (docs/crash_naming.md). NaN and compiled/eager mismatches need the model (the compile path:
-    `bisect(model, inputs)`); without a crash the result says so."""
-    from ...core.errors import CrashError
+    `bisect(model, inputs)`); without a crash the result says so. A call that raises is a result
+    too (`Fault.ERROR`, its diagnosis as evidence), as a raising run is on the compile path; a
+    package or inputs refused before the call still raise their typed errors."""
     from ...package.inspect import package_path
     from ..safe_load import safe_load
 
@@ -541,6 +542,13 @@ def bisect_package(package: str | bytes | os.PathLike[str], inputs: Any, *, time
                                 stage="crash-site", evidence=exc.diagnosis.evidence,
                                 message=(site.detail if site is not None else str(exc)) if where
                                 else f"{exc}; the crash could not be named from the package alone")
+        except AOTIRuntimeError as exc:
+            d = exc.diagnosis
+            return BisectResult(Fault.ERROR, compiles=0, runs=1, seconds=time.monotonic() - t0,
+                                stage="crash-site", evidence=d.evidence if d is not None else (),
+                                message=f"the package raised instead of crashing (read as "
+                                        f"{d.category.value if d is not None else 'unknown'}): "
+                                        f"{str(exc)[:ERROR_CHARS]}")
     return BisectResult(None, compiles=0, runs=1, seconds=time.monotonic() - t0, stage="crash-site",
                         message="the package ran without a crash; NaN/Inf and compiled/eager "
                                 "mismatches need the compile path: bisect(model, inputs)")
