@@ -4,7 +4,11 @@ comparison. With a printed shape, an input was outside what the program was comp
 input_mismatch, as AOTS147 reads the assertion); without one, the output's numbers were wrong
 (AOTS343, numerical, as AOTS146). Drawn in stop 61, in-sample, from the speech vocabulary's two
 rows read `unknown`. Triggered here for real: a static package handed a bigger batch returns its
-compiled batch without a word (no AOTI_RUNTIME_CHECK_INPUTS)."""
+compiled batch without a word (no AOTI_RUNTIME_CHECK_INPUTS).
+
+A check that names non-finite values ("non-finite forces for 2 atoms") is the NaN/Inf symptom
+(AOTD802), as "NaN in ..." already was; a printed shape beside it still names the input (stop 62,
+in-sample, from the scientific and recsys vocabularies' rows read `unknown`)."""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from tests.labelled import emitted, reading as _read
 
 SPEECH = emitted("speech_messages.jsonl")
 SCIENTIFIC = emitted("scientific_messages.jsonl")
+RECSYS = emitted("recsys_messages.jsonl")
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +63,31 @@ def test_a_raised_check_of_the_outputs_values_is_the_numbers(scores):
     assert _read(info.value) == ("numerical", "AOTS343") == _read(text)
     d = aotidebug.diagnose(text)
     assert d.confidence < 0.5  # the text cannot tell an input, a weight or a kernel apart
+
+
+def _check_finite(out):
+    bad = ~out.isfinite().all(dim=1)
+    if bad.any():
+        raise RuntimeError(f"non-finite scores for {int(bad.sum())} rows: {bad.nonzero().flatten().tolist()}")
+
+
+@pytest.mark.slow
+def test_a_raised_check_naming_non_finite_values_is_the_numbers(packages):
+    import torch
+
+    model = torch._inductor.aoti_load_package(str(packages.build("pointwise")))
+    batch = torch.randn(3, 5)
+    batch[1, 2] = float("nan")  # a missing reading, as it arrives
+    with pytest.raises(RuntimeError, match="non-finite scores for 1 rows") as info:
+        _check_finite(model(batch))
+    text = "".join(traceback.format_exception(info.value))
+    assert _read(info.value) == ("numerical", "AOTD802") == _read(text)
+
+
+@pytest.mark.parametrize("rows, row", [(RECSYS, "run-masked-mean-pool-empty-history-nan"),
+                                       (SCIENTIFIC, "run-overlapping-atoms-inf-forces")])
+def test_the_non_finite_rows_it_was_drawn_from(rows, row):
+    assert _read(rows[row]["message"]) == ("numerical", "AOTD802")
 
 
 @pytest.mark.parametrize("rows, row", [(SPEECH, "run-asr-lengths-int32"),

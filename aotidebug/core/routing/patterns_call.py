@@ -284,6 +284,9 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
              r"\bout[- ]of[- ](?:range|bounds?) (?:\w+ ){0,2}ind(?:ex\w*|ices)\b",
              r"index out of range in self",
              r"\bClass values must be (?:smaller than num_classes|non-negative)",  # one_hot's own check
+             # EmbeddingBag's own checks of its ids and offsets (on CPU, fbgemm's error report)
+             r"\bIndex \d+ of input takes value -?\d+ which is not in the valid range\b",
+             r"\bException raised from fbgemm_spmdm_report_error_\b",
              r"\bout[- ]of[- ]bounds (?:\w+ )?assert(?:s|ion|ions)?\b"),
             0.58, (H.CLAMP_INDICES, H.CHECK_THREE_MATCHES)),
     # -- 4xx constants ---------------------------------------------------------------------------

@@ -79,6 +79,8 @@ OUTCOME_PATTERNS: tuple[Pattern, ...] = (
             "Non-finite values (NaN/Inf)",
             (r"At least one (?:NaN|INF) in \w+", r"\bNaNs? (?:in|detected|values?)\b",
              r"assert not .*isnan",
+             # the same values named as people's checks name them ("non-finite forces for 2 atoms")
+             r"\bnon-?finite\b",
              r"\btensor contains (?:either )?`?inf`?, `?nan`?",  # an op's own finiteness check (multinomial)
              # a printed tensor (a user's assert message) that holds inf or nan elements
              r"\btensor\(\[[^)]{0,4000}?(?<![\w.])-?(?:inf|nan)(?=[,\]\s])"),
