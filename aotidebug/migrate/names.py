@@ -77,7 +77,7 @@ class NameResolver:
                 if k is not None:
                     out.setdefault(k, []).append(n)
             return out
-        return self._once(what, scope, make)  # type: ignore[no-any-return]
+        return self._once(what, scope, make)
 
     def _binding(self, fn: ast.AST) -> tuple[set[str], set[str]]:
         """Names a function declares global/nonlocal, and names it binds (parameters, stores)."""
@@ -85,7 +85,7 @@ class NameResolver:
             declared = {x for n in nodes if isinstance(n, (ast.Global, ast.Nonlocal)) for x in n.names}
             binds = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
             return declared, binds | self.parameters(fn)  # type: ignore[arg-type]
-        return self._once("binding", fn, make)  # type: ignore[no-any-return]
+        return self._once("binding", fn, make)
 
     def constants(self) -> set[Any]:
         """Every hashable constant in the module."""
@@ -152,7 +152,7 @@ class NameResolver:
                 self._memo[key] = f"{base}.{expr.attr}" if base else None
             else:
                 self._memo[key] = None
-        return self._memo[key]  # type: ignore[no-any-return]
+        return self._memo[key]
 
     def module_torch(self) -> str | None:
         """The name a top-level `import torch` binds, when there is one."""
