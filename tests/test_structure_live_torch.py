@@ -75,6 +75,30 @@ def test_export_dim_range_violation() -> None:
     assert _top(exc) == "dynamic_shape_guard"
 
 
+def test_legacy_aot_compile_handed_an_exported_program_is_the_legacy_api() -> None:
+    """The legacy aot_compile exports its argument itself; Dynamo will not trace a program, and
+    says so deep below it. AOTS346 (stop 62, in-sample from the scientific vocabulary)."""
+    import traceback
+    import warnings
+
+    import aotidebug
+    from tests.labelled import emitted
+
+    ep = torch.export.export(_Specialises(), (torch.randn(4, 8),))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        exc = _catch(lambda: torch._export.aot_compile(ep, (torch.randn(4, 8),)))
+    text = "".join(traceback.format_exception(exc))
+    for d in (aotidebug.diagnose(exc), aotidebug.diagnose(text)):
+        assert (d.category.value, d.code) == ("deprecated_api", "AOTS346"), d.code
+        assert d.candidates[1].category.value == "export_failure"  # the tracer's words, second
+    row = emitted("scientific_messages.jsonl")["compile-legacy-export-aot-compile-with-exported-program"]
+    assert aotidebug.diagnose(row["message"]).code == "AOTS346"
+    # the same program given to the package API is no legacy call (not read so)
+    plain = _catch(lambda: torch.export.export(ep, (torch.randn(4, 8),)))
+    assert aotidebug.diagnose(plain).code != "AOTS346"
+
+
 def test_load_missing_package_is_load_phase() -> None:
     exc = _catch(lambda: torch._inductor.aoti_load_package("/nonexistent/aotidebug-test.pt2"))
     st = read_exception(exc)

@@ -81,6 +81,17 @@ API_RULES: tuple[Rule, ...] = (
        not_functions=("aoti_compile_and_package", "aoti_load_package",
                       # the options' own checks, below compile_fx_aot: AOTS318
                       "maybe_aoti_standalone_config", "patch_config")),
+    # the legacy torch._export.aot_compile handed an ExportedProgram: it exports its argument
+    # itself, with Dynamo, which will not trace a program (`ExportedProgram.__call__` is skipped);
+    # only the package API takes one. The failure is the tracer's, deep below aot_compile, so the
+    # legacy frame and the program's name decide (drawn in stop 62, in-sample, from the scientific
+    # vocabulary's row read export_failure)
+    _r("AOTS346", "legacy-compile-given-an-exported-program", "deprecated_api", 0.66,
+       "The legacy aot_compile was handed an ExportedProgram: it exports its argument itself, which "
+       "the tracer cannot do to a program; aoti_compile_and_package takes one",
+       functions=("aot_compile",), frame_modules=("torch._export",), words=("exportedprogram",),
+       not_functions=("aoti_compile_and_package",),
+       supersedes=("AOTD602", "AOTS105", "AOTD905"), fixes=(H.MIGRATE_TO_PACKAGE_API,)),
     # the compile options' own check of a mode that fixes some of them (standalone compilation
     # forces a C++-only package, kernels not embedded; Windows cross-compilation keeps weights off
     # the .so): the user's options conflict with it, whichever API entered
