@@ -459,16 +459,17 @@ VOCABULARY_GATES = [
      "schedules, text conditioning, sampling loops in and out of the package), made for real with "
      "torch 2.13.0 and 2.14.1: first reading 0.760 / 0.940 with none unknown at 8f58200; the same "
      "at 02927b3"),
-    ("scientific_messages.jsonl", 45, 0.80, 0.88, 0,
+    ("scientific_messages.jsonl", 45, 0.77, 0.88, 0,
      "45 failures of scientific and physical models (PDE surrogates and neural operators with FFT "
      "layers, molecular models with pairwise distances, weather grids with periodic padding, "
      "float64 simulations, integrators unrolled in forward), made for real with torch 2.13.0 and "
      "2.14.1: first reading 0.689 / 0.800 with 3 unknown at 8f58200; the same at 70ebc4d; 0.733 / "
      "0.844 with 2 after glibc's heap checks and bash's report of an abort are read (AOTS188, "
      "stop 60, in-sample); 0.756 / 0.867 with 1 when a user's raised check of an output's shape "
-     "is read (AOTS344, stop 61, drawn from the speech vocabulary); 0.778 / 0.889 with none when "
-     "a check naming non-finite values is read (AOTD802, stop 62, in-sample); 0.800 / 0.889 when "
-     "the legacy aot_compile handed a program is read (AOTS346, stop 62, in-sample)"),
+     "is read (AOTS344, stop 61, drawn from the speech vocabulary); 0.778 / 0.889 with none in "
+     "stop 62 (in-sample): a check naming non-finite values is read (AOTD802; the regional crop, "
+     "which prints shapes beside them, moved back to numerical) and the legacy aot_compile handed "
+     "a program (AOTS346)"),
     ("resources_messages.jsonl", 45, 0.57, 0.84, 0,
      "45 failures of resources and scale (large weights and inputs, memory limits, small, full or "
      "read-only temp and cache folders, file-descriptor limits, thread settings, deep graphs, many "
@@ -502,6 +503,12 @@ VOCABULARY_GATES = [
      "NaN, calendar ids, many series batched), made for real with torch 2.13.0 and 2.14.1: first "
      "reading 0.840 / 1.000 with none unknown at 386481b (stop 62's base); the same after stop "
      "62's changes"),
+    ("quantized_messages.jsonl", 44, 0.86, 0.97, 0,
+     "44 failures of quantized and reduced-precision deployment (int8 weight-only and dynamic "
+     "quantization, fake-quant left in, scales and zero points as buffers, pt2e flows, fp16/bf16 "
+     "weights with fp32 inputs, int8 embeddings), made for real with torch 2.13.0 and 2.14.1: "
+     "first reading 0.864 / 0.977 with none unknown at 386481b (stop 62's base); the same after "
+     "stop 62's changes"),
     ("recsys_messages.jsonl", 50, 0.82, 0.94, 0,
      "50 failures of recommendation and ranking serving (large embedding tables, EmbeddingBag with "
      "offsets, hashed int64 ids, multi-hot features, feature dicts, candidate batches, two-tower "

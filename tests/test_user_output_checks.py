@@ -7,8 +7,10 @@ rows read `unknown`. Triggered here for real: a static package handed a bigger b
 compiled batch without a word (no AOTI_RUNTIME_CHECK_INPUTS).
 
 A check that names non-finite values ("non-finite forces for 2 atoms") is the NaN/Inf symptom
-(AOTD802), as "NaN in ..." already was; a printed shape beside it still names the input (stop 62,
-in-sample, from the scientific and recsys vocabularies' rows read `unknown`)."""
+(AOTD802), as "NaN in ..." already was (stop 62, in-sample, from the scientific and recsys
+vocabularies' rows read `unknown`). The NaN word outranks a printed shape beside it: bracketed
+integers are as often row indices (`NaN in int8 model output for rows [6, 7]`) as sizes, so the
+shape reading stays second (the scientific regional crop, labelled input_mismatch, moved so)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from tests.labelled import emitted, reading as _read
 SPEECH = emitted("speech_messages.jsonl")
 SCIENTIFIC = emitted("scientific_messages.jsonl")
 RECSYS = emitted("recsys_messages.jsonl")
+QUANTIZED = emitted("quantized_messages.jsonl")
 
 
 @pytest.fixture(scope="module")
@@ -91,10 +94,21 @@ def test_the_non_finite_rows_it_was_drawn_from(rows, row):
 
 
 @pytest.mark.parametrize("rows, row", [(SPEECH, "run-asr-lengths-int32"),
-                                       (SPEECH, "run-asr-feats-channels-first"),
-                                       (SCIENTIFIC, "run-global-package-regional-crop")])
+                                       (SPEECH, "run-asr-feats-channels-first")])
 def test_the_vocabulary_rows_it_was_drawn_from(rows, row):
     assert _read(rows[row]["message"]) == ("input_mismatch", "AOTS344")
+
+
+@pytest.mark.parametrize("rows, row, label", [
+    (SCIENTIFIC, "run-global-package-regional-crop", "input_mismatch"),   # shapes beside the word
+    (QUANTIZED, "run-dynamic-activation-quant-padding-row-nan", "numerical"),  # row indices
+])
+def test_non_finite_values_outrank_bracketed_integers_beside_them(rows, row, label):
+    import aotidebug
+
+    d = aotidebug.diagnose(rows[row]["message"])
+    assert (d.category.value, d.code) == ("numerical", "AOTD802")
+    assert [c.category.value for c in d.candidates][:2] == ["numerical", "input_mismatch"], label
 
 
 def test_torchs_own_error_at_the_users_line_is_not_a_check():

@@ -98,7 +98,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        types=frozenset({"AssertionError"}), raise_sites=frozenset({"user"}),
        regex=_PRINTED_SHAPE,
        not_keywords=("values for attribute",),  # torch.testing's own words: AOTS176
-       supersedes=_SYMPTOM_READINGS + ("AOTS146", "AOTS234"), fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
+       supersedes=("AOTS146", "AOTS234"), fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
     # the same check written as `raise RuntimeError(...)` (or ValueError, Exception) in the user's
     # own frame, with no torch frame under it: its words compare an output with what was expected
     # ("output lengths [...] != expected [...]", "expected 250 output frames ..., got ..."). Below
@@ -115,7 +115,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "The user's own check of an output's shape raised: an input was not what the program was "
        "compiled for",
        types=frozenset({"RuntimeError", "ValueError", "Exception"}), raise_sites=frozenset({"user"}),
-       regex=_OUTPUT_SHAPE_CHECK, supersedes=_SYMPTOM_READINGS + ("AOTS343",),
+       regex=_OUTPUT_SHAPE_CHECK, supersedes=("AOTS343",),
        fixes=(H.CHECK_INPUTS_AT_RUNTIME, H.COMPARE_WITH_EAGER)),
     _r("AOTS142", "accelerator-illegal-access", "illegal_memory_access", 0.6,
        "The device reported an illegal memory access",
