@@ -509,6 +509,13 @@ VOCABULARY_GATES = [
      "weights with fp32 inputs, int8 embeddings), made for real with torch 2.13.0 and 2.14.1: "
      "first reading 0.864 / 0.977 with none unknown at 386481b (stop 62's base); the same after "
      "stop 62's changes"),
+    ("tabular_messages.jsonl", 48, 0.81, 0.97, 0,
+     "48 failures of tabular and business models (tree ensembles in torch, categorical ids, "
+     "preprocessing and one-hot encoding in forward, missing values, dataframe column order and "
+     "dtype, batch scoring), made for real with torch 2.13.0 and 2.14.1: first reading 0.792 / "
+     "0.958 with 1 unknown at 386481b (stop 62's base); 0.812 / 0.979 with none after stop 62's "
+     "AOTD802 change, drawn before this vocabulary was read (`256 non-finite default "
+     "probabilities`: out of sample)"),
     ("recsys_messages.jsonl", 50, 0.82, 0.94, 0,
      "50 failures of recommendation and ranking serving (large embedding tables, EmbeddingBag with "
      "offsets, hashed int64 ids, multi-hot features, feature dicts, candidate batches, two-tower "
