@@ -79,12 +79,12 @@ class NameResolver:
             return out
         return self._once(what, scope, make)
 
-    def _binding(self, fn: ast.AST) -> tuple[set[str], set[str]]:
+    def _binding(self, fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[set[str], set[str]]:
         """Names a function declares global/nonlocal, and names it binds (parameters, stores)."""
         def make(nodes: list[ast.AST]) -> tuple[set[str], set[str]]:
             declared = {x for n in nodes if isinstance(n, (ast.Global, ast.Nonlocal)) for x in n.names}
             binds = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-            return declared, binds | self.parameters(fn)  # type: ignore[arg-type]
+            return declared, binds | self.parameters(fn)
         return self._once("binding", fn, make)
 
     def constants(self) -> set[Any]:

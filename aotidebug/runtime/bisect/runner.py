@@ -543,12 +543,11 @@ def bisect_package(package: str | bytes | os.PathLike[str], inputs: Any, *, time
                                 message=(site.detail if site is not None else str(exc)) if where
                                 else f"{exc}; the crash could not be named from the package alone")
         except AOTIRuntimeError as exc:
-            d = exc.diagnosis
+            d = exc.diagnosis  # always set: an error raised without one reads its message
             return BisectResult(Fault.ERROR, compiles=0, runs=1, seconds=time.monotonic() - t0,
-                                stage="crash-site", evidence=d.evidence if d is not None else (),
+                                stage="crash-site", evidence=d.evidence,
                                 message=f"the package raised instead of crashing (read as "
-                                        f"{d.category.value if d is not None else 'unknown'}): "
-                                        f"{str(exc)[:ERROR_CHARS]}")
+                                        f"{d.category.value}): {str(exc)[:ERROR_CHARS]}")
     return BisectResult(None, compiles=0, runs=1, seconds=time.monotonic() - t0, stage="crash-site",
                         message="the package ran without a crash; NaN/Inf and compiled/eager "
                                 "mismatches need the compile path: bisect(model, inputs)")
