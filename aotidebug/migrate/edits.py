@@ -43,10 +43,12 @@ class EditBuffer:
     def __init__(self, text: SourceText) -> None:
         self.text = text
         self.edits: list[Edit] = []
+        self._spans: set[tuple[int, int]] = set()   # (start, end) of every edit, for covers()
         self._order: tuple[list[Edit], list[int]] | None = None   # edits by (start, -end); starts
 
     def add(self, edit: Edit) -> None:
         self.edits.append(edit)
+        self._spans.add((edit.start, edit.end))
         self._order = None
 
     def _sorted(self) -> tuple[list[Edit], list[int]]:
@@ -59,7 +61,7 @@ class EditBuffer:
 
     def covers(self, start: int, end: int) -> bool:
         """Whether an edit of exactly this span exists (a literal is retargeted once)."""
-        return any(x.start == start and x.end == end for x in self.edits)
+        return (start, end) in self._spans
 
     def render_range(self, start: int, end: int, memo: dict[int, str]) -> str:
         code = self.text.code
