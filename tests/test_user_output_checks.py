@@ -10,7 +10,10 @@ A check that names non-finite values ("non-finite forces for 2 atoms") is the Na
 (AOTD802), as "NaN in ..." already was (stop 62, in-sample, from the scientific and recsys
 vocabularies' rows read `unknown`). The NaN word outranks a printed shape beside it: bracketed
 integers are as often row indices (`NaN in int8 model output for rows [6, 7]`) as sizes, so the
-shape reading stays second (the scientific regional crop, labelled input_mismatch, moved so)."""
+shape reading stays second (the scientific regional crop, labelled input_mismatch, moved so).
+A check that says the output holds them ("logits contain NaN for patch at (0, 0, 0)", "features
+contain inf/nan") is the same symptom (stop 63, in-sample, from the medical vocabulary's row read
+input_mismatch for the position printed beside the word)."""
 
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ SPEECH = emitted("speech_messages.jsonl")
 SCIENTIFIC = emitted("scientific_messages.jsonl")
 RECSYS = emitted("recsys_messages.jsonl")
 QUANTIZED = emitted("quantized_messages.jsonl")
+MEDICAL = emitted("medical_messages.jsonl")
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +89,37 @@ def test_a_raised_check_naming_non_finite_values_is_the_numbers(packages):
         _check_finite(model(batch))
     text = "".join(traceback.format_exception(info.value))
     assert _read(info.value) == ("numerical", "AOTD802") == _read(text)
+
+
+def _check_no_nan(out):
+    bad = out.isnan()
+    if bad.any():
+        where = tuple(int(i) for i in bad.nonzero()[0])
+        raise ValueError(f"scores contain NaN at {where}: {int(bad.sum())} of {out.numel()} values")
+
+
+@pytest.mark.slow
+def test_a_raised_check_saying_the_output_contains_nan_is_the_numbers(packages):
+    import torch
+
+    model = torch._inductor.aoti_load_package(str(packages.build("pointwise")))
+    batch = torch.randn(3, 5)
+    batch[2, 1] = float("nan")
+    with pytest.raises(ValueError, match=r"scores contain NaN at \(2, 1\)") as info:
+        _check_no_nan(model(batch))
+    text = "".join(traceback.format_exception(info.value))
+    # the position printed beside the word is not a shape (AOTS344 would read input_mismatch)
+    assert _read(info.value) == ("numerical", "AOTD802") == _read(text)
+
+
+@pytest.mark.parametrize("rows, row", [
+    (MEDICAL, "zscore-on-background-patch-nan"),                      # raised: "... contain NaN for patch at (0, 0, 0)"
+    (emitted("resources_messages.jsonl"), "run-fp16-sum-overflow"),   # asserted: "... contain inf/nan"
+    (emitted("older_torch_live_messages.jsonl"), "w-inf-weights-nan-output"),  # "AOTI output contains NaN: tensor(...)"
+    (emitted("gpu_path_messages.jsonl"), "cusolver-invalid-value-nan"),  # torch's hint: "the input matrix contains NaN"
+])
+def test_words_saying_values_contain_nan(rows, row):
+    assert _read(rows[row]["message"]) == ("numerical", "AOTD802")
 
 
 @pytest.mark.parametrize("rows, row", [(RECSYS, "run-masked-mean-pool-empty-history-nan"),

@@ -81,6 +81,8 @@ OUTCOME_PATTERNS: tuple[Pattern, ...] = (
              r"assert not .*isnan",
              # the same values named as people's checks name them ("non-finite forces for 2 atoms")
              r"\bnon-?finite\b",
+             # ... or as holding them ("logits contain NaN for patch ...", "features contain inf/nan")
+             r"\bcontain(?:s|ed|ing)? (?:(?:any|some|only|\d+) )?(?:inf ?(?:/|or|and) ?)?NaNs?\b",
              r"\btensor contains (?:either )?`?inf`?, `?nan`?",  # an op's own finiteness check (multinomial)
              # a printed tensor (a user's assert message) that holds inf or nan elements
              r"\btensor\(\[[^)]{0,4000}?(?<![\w.])-?(?:inf|nan)(?=[,\]\s])"),
