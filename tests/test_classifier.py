@@ -528,16 +528,18 @@ VOCABULARY_GATES = [
      "multi-modal inputs), made for real with torch 2.13.0 and 2.14.1: first reading 0.750 / "
      "0.938 with none unknown at 6b7a842 (stop 63's base); 0.771 / 0.938 after AOTD802 reads "
      "`logits contain NaN` (in-sample: drawn from its row)"),
-    ("document_messages.jsonl", 50, 0.78, 0.86, 0,
+    ("document_messages.jsonl", 50, 0.78, 0.94, 0,
      "50 failures of document understanding and OCR (scanned pages of many sizes, text-line "
      "detectors, CTC recognisers, layout models over bounding boxes, text plus image inputs, "
      "decoding in forward), made for real with torch 2.13.0 and 2.14.1: first reading 0.780 / "
-     "0.860 with none unknown at 6b7a842 (stop 63's base)"),
-    ("llm_messages.jsonl", 47, 0.65, 0.91, 0,
+     "0.860 with none unknown at 6b7a842 (stop 63's base); 0.780 / 0.940 after AOTS347 keeps the "
+     "inputs a candidate of an aborted kernel index assertion (in-sample: drawn from its rows)"),
+    ("llm_messages.jsonl", 47, 0.68, 0.91, 0,
      "47 failures of LLM serving with a KV cache (prefill and decode packages, caches passed in "
      "and returned, rotary embeddings, masks and position ids, growing sequence length, batched "
      "requests, tokenizer ids), made for real with torch 2.13.0 and 2.14.1: first reading 0.660 "
-     "/ 0.915 with none unknown at 6b7a842 (stop 63's base)"),
+     "/ 0.915 with none unknown at 6b7a842 (stop 63's base); 0.681 / 0.915 after AOTD802 reads "
+     "`NaN logits for requests [0, 1]` (in-sample: drawn from its row)"),
 ]
 
 

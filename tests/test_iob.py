@@ -189,6 +189,8 @@ cases = {
     "dyn_zero": ("iob_dyn", (torch.randn(0, 4), torch.tensor([0, 0, 0]))),
     "dyn_past": ("iob_dyn", (torch.randn(5, 4), torch.tensor([0, 2, 7]))),
     "tables_batch1": ("iob_tables", (torch.tensor([[3, 77, 5]]), torch.ones(1))),
+    # ids in range but int32 where the package was compiled for int64: read as int64 pairs
+    "embed_int32": ("iob_embed", (torch.tensor([[0, 1, 2], [3, 4, 5]], dtype=torch.int32),)),
 }
 out = {}
 loaded = {}
@@ -220,12 +222,13 @@ CASE_INPUTS = {
     "dyn_zero": lambda t: (t.randn(0, 4), t.tensor([0, 0, 0])),
     "dyn_past": lambda t: (t.randn(5, 4), t.tensor([0, 2, 7])),
     "tables_batch1": lambda t: (t.tensor([[3, 77, 5]]), t.ones(1)),
+    "embed_int32": lambda t: (t.tensor([[0, 1, 2], [3, 4, 5]], dtype=t.int32),),
 }
 
 
 @pytest.fixture(scope="module")
 def cpu_faults(packages):
-    """Error texts of the four real faulting calls, produced in one child process."""
+    """Error texts of the five real faulting calls, produced in one child process."""
     paths = {n: packages.build(n) for n in ("iob_embed", "iob_dyn", "iob_tables")}
     outcome = run_isolated(python_argv("-c", CHILD, str(ROOT)), timeout=240, cwd=str(ROOT))
     line = next((ln for ln in outcome.stdout.splitlines() if ln.startswith("JSON:")), None)
@@ -259,6 +262,36 @@ def test_cpu_embedding_index_past_rows(cpu_faults, packages):
     m = ev["iob-measured-index"].fields
     assert (m["max"], m["bound"], m["offending"], m["examples"]) == (9, 8, 1, [9])
     assert "idx.clamp(max=7)" in d.fixes[0]
+
+
+def _ranked(d):
+    return [(c.category.value, c.code) for c in d.candidates[:3]]
+
+
+@pytest.mark.slow
+def test_cpu_ids_of_another_dtype_reach_the_same_assertion(cpu_faults, packages):
+    """int32 ids in range, into a package compiled for int64, fail the kernel's index assertion
+    as ids past the table do: from the words alone the inputs stay a candidate (AOTS347); with
+    the model and the inputs the dtype is measured and decides."""
+    texts, _ = cpu_faults
+    assert re.search(r"index out of bounds: 0 <= tmp\d+ < 8L", texts["embed_int32"])
+    alone = _ranked(diagnose(texts["embed_int32"]))
+    assert alone[0] == ("index_out_of_bounds", "AOTD301") and ("input_mismatch", "AOTS347") in alone
+    measured = _diagnose(cpu_faults, packages, "embed_int32", "iob_embed")
+    assert measured.category is Category.INPUT_MISMATCH and measured.code == "AOTC020"
+
+
+@pytest.mark.parametrize("row", ["run-layout-token-ids-int32-from-numpy-tokenizer",
+                                 "run-layout-encoding-dict-keys-in-tokenizer-order"])
+def test_an_aborted_index_assertion_keeps_the_inputs_a_candidate(row):
+    """The same assertion thrown in a kernel's threads aborts the process: the abort (crash) is
+    read second, and the inputs must stay in the first three (drawn in stop 63, in-sample, from
+    the document vocabulary's rows, whose label was not among them)."""
+    from tests.labelled import emitted
+
+    d = diagnose(emitted("document_messages.jsonl")[row]["message"])
+    assert _ranked(d)[0] == ("index_out_of_bounds", "AOTD301")
+    assert ("input_mismatch", "AOTS347") in _ranked(d)
 
 
 @pytest.mark.slow

@@ -12,8 +12,9 @@ vocabularies' rows read `unknown`). The NaN word outranks a printed shape beside
 integers are as often row indices (`NaN in int8 model output for rows [6, 7]`) as sizes, so the
 shape reading stays second (the scientific regional crop, labelled input_mismatch, moved so).
 A check that says the output holds them ("logits contain NaN for patch at (0, 0, 0)", "features
-contain inf/nan") is the same symptom (stop 63, in-sample, from the medical vocabulary's row read
-input_mismatch for the position printed beside the word)."""
+contain inf/nan"), or that names what holds them ("NaN logits for requests [0, 1]"), is the same
+symptom (stop 63, in-sample, from the medical and llm vocabularies' rows read input_mismatch for
+the position or the request ids printed beside the word)."""
 
 from __future__ import annotations
 
@@ -91,24 +92,29 @@ def test_a_raised_check_naming_non_finite_values_is_the_numbers(packages):
     assert _read(info.value) == ("numerical", "AOTD802") == _read(text)
 
 
-def _check_no_nan(out):
+def _check_no_nan(out, say):
     bad = out.isnan()
     if bad.any():
         where = tuple(int(i) for i in bad.nonzero()[0])
-        raise ValueError(f"scores contain NaN at {where}: {int(bad.sum())} of {out.numel()} values")
+        rows = bad.any(dim=1).nonzero().flatten().tolist()
+        raise ValueError(say.format(where=where, rows=rows, n=int(bad.sum()), total=out.numel()))
 
 
 @pytest.mark.slow
-def test_a_raised_check_saying_the_output_contains_nan_is_the_numbers(packages):
+@pytest.mark.parametrize("say, shown", [
+    ("scores contain NaN at {where}: {n} of {total} values", r"scores contain NaN at \(2, 1\)"),
+    ("NaN scores for rows {rows}", r"NaN scores for rows \[2\]"),
+])
+def test_a_raised_check_saying_the_output_holds_nan_is_the_numbers(packages, say, shown):
     import torch
 
     model = torch._inductor.aoti_load_package(str(packages.build("pointwise")))
     batch = torch.randn(3, 5)
     batch[2, 1] = float("nan")
-    with pytest.raises(ValueError, match=r"scores contain NaN at \(2, 1\)") as info:
-        _check_no_nan(model(batch))
+    with pytest.raises(ValueError, match=shown) as info:
+        _check_no_nan(model(batch), say)
     text = "".join(traceback.format_exception(info.value))
-    # the position printed beside the word is not a shape (AOTS344 would read input_mismatch)
+    # the position or rows printed beside the word are not a shape (AOTS344: input_mismatch)
     assert _read(info.value) == ("numerical", "AOTD802") == _read(text)
 
 
@@ -117,8 +123,11 @@ def test_a_raised_check_saying_the_output_contains_nan_is_the_numbers(packages):
     (emitted("resources_messages.jsonl"), "run-fp16-sum-overflow"),   # asserted: "... contain inf/nan"
     (emitted("older_torch_live_messages.jsonl"), "w-inf-weights-nan-output"),  # "AOTI output contains NaN: tensor(...)"
     (emitted("gpu_path_messages.jsonl"), "cusolver-invalid-value-nan"),  # torch's hint: "the input matrix contains NaN"
+    (emitted("llm_messages.jsonl"), "run-prefill-empty-prompt-in-batch-nan"),  # "NaN logits for requests [0, 1]"
+    (RECSYS, "run-cosine-score-zero-vector-cold-item-nan"),  # "NaN scores for items [...]"
+    (emitted("sequence_messages.jsonl"), "run-pool-empty-utterance"),  # "NaN embedding rows: [...]"
 ])
-def test_words_saying_values_contain_nan(rows, row):
+def test_words_saying_values_hold_nan(rows, row):
     assert _read(rows[row]["message"]) == ("numerical", "AOTD802")
 
 

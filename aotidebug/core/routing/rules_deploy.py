@@ -134,6 +134,16 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        keywords=("terminate called after throwing an instance of 'c10::error'",),
        words=("terminate called recursively",), not_words=("what():",), phases=frozenset({P.RUN, P.UNKNOWN}),
        supersedes=("AOTD303",), fixes=(H.ONE_THREAD_FOR_THE_MESSAGE, H.CLAMP_INDICES)),
+    # a generated kernel's index assertion read by its words alone: the ids were past the table
+    # (AOTD301), or the inputs were not what the program was compiled for and reached the same
+    # assertion (ids of another dtype, two tensors in each other's slots, a dict in another key
+    # order), which the words cannot exclude (aoti-facts: "a shape mismatch shows up as index out
+    # of bounds"). Kept as a lower candidate, so an abort's own reading (crash) does not push it out
+    _r("AOTS347", "kernel-index-assertion-may-be-the-inputs", "input_mismatch", 0.35,
+       "A generated kernel's index assertion: inputs other than those compiled for (a dtype, an "
+       "order, a shape) reach it as often as ids past a table",
+       keywords=("index out of bounds: 0 <=",), phases=frozenset({P.RUN, P.UNKNOWN}),
+       fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
     _r("AOTS144", "accelerator-error", "illegal_memory_access", 0.42,
        "The accelerator reported a sticky error",
        types=frozenset({"AcceleratorError"}), not_keywords=("out of memory", "device-side assert")),
