@@ -78,9 +78,16 @@ def test_the_raw_loader_segfaults_on_a_first_call_without_weights(no_weights):
         m(torch.randn(2, 8))
         print("returned", flush=True)
     """)
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([sys.executable, "-X", "faulthandler", "-c", code], capture_output=True,
+                          text=True, timeout=300)
     assert "loaded" in proc.stdout and "returned" not in proc.stdout
     assert proc.returncode == -11, (proc.returncode, proc.stderr[-2000:])
+    # the crash's text alone cannot name the weights, but its advice does (the commonest cause)
+    import aotidebug
+
+    d = aotidebug.diagnose(proc.stderr)
+    assert "Fatal Python error: Segmentation fault" in proc.stderr and d.category is Category.CRASH
+    assert any("load_constants" in f and "package_constants_in_so=False" in f for f in d.fixes)
 
 
 @pytest.mark.slow

@@ -269,7 +269,9 @@ CALL_PATTERNS: tuple[Pattern, ...] = (
              r"double free or corruption", r"free\(\): invalid (?:pointer|size)",
              r"exit(?:ed)? (?:with )?(?:code|status) (?:139|-11|134|-6|135|-7)\b",
              r"\brc=-?(?:139|11|134|135)\b", r"\brc:? -?(?:139|11|134|135)\b"),
-            0.55, (H.CHECK_THREE_MATCHES, H.CHECK_INPUTS_AT_RUNTIME, H.BISECT_KERNELS),
+            # a bare crash's commonest cause in the labelled rows is a package compiled without its
+            # weights called before load_constants (constant_loading, its second candidate)
+            0.55, (H.CHECK_THREE_MATCHES, H.CHECK_INPUTS_AT_RUNTIME, H.BISECT_KERNELS, H.PROVIDE_CONSTANTS),
             ("AOTI_RUNTIME_CHECK_INPUTS", "AOT_INDUCTOR_DEBUG_INTERMEDIATE_VALUE_PRINTER")),
     Pattern("AOTD304", "device-side-assert", C.INDEX_OUT_OF_BOUNDS,
             "A device-side assertion fired in a generated kernel (Inductor's index bounds checks)",
