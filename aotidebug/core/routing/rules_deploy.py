@@ -137,11 +137,12 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     # a generated kernel's index assertion read by its words alone: the ids were past the table
     # (AOTD301), or the inputs were not what the program was compiled for and reached the same
     # assertion (ids of another dtype, two tensors in each other's slots, a dict in another key
-    # order), which the words cannot exclude (aoti-facts: "a shape mismatch shows up as index out
-    # of bounds"). Kept as a lower candidate, so an abort's own reading (crash) does not push it out
+    # order, an input dimension outside the exported range: knowledge.md), which the words cannot
+    # exclude (35 of the 546 labelled rows with this assertion are input_mismatch). Kept as a
+    # lower candidate, so an abort's own reading (crash) does not push it out of the first three
     _r("AOTS347", "kernel-index-assertion-may-be-the-inputs", "input_mismatch", 0.35,
        "A generated kernel's index assertion: inputs other than those compiled for (a dtype, an "
-       "order, a shape) reach it as often as ids past a table",
+       "order, a shape) reach the same assertion as ids past a table",
        keywords=("index out of bounds: 0 <=",), phases=frozenset({P.RUN, P.UNKNOWN}),
        fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
     _r("AOTS144", "accelerator-error", "illegal_memory_access", 0.42,
