@@ -546,6 +546,12 @@ VOCABULARY_GATES = [
      "streaming over a live camera), made for real with torch 2.13.0 and 2.14.1: first reading "
      "0.792 / 0.938 with none unknown at 6b7a842 (stop 63's base); the same after stop 63's "
      "changes (drawn before it was read: out of sample, they moved none of its rows)"),
+    ("retrieval_messages.jsonl", 49, 0.81, 0.95, 0,
+     "49 failures of multimodal retrieval (CLIP-style image and text towers, embedding "
+     "normalisation, similarity and logit scale, padded captions, preprocessing in forward, "
+     "top-k over a gallery), made for real with torch 2.13.0 and 2.14.1: first reading 0.816 / "
+     "0.939 with none unknown at 6b7a842 (stop 63's base); 0.816 / 0.959 at HEAD, out of sample: "
+     "AOTS347, drawn before it was read, keeps its aborted caption row's inputs in the first three"),
 ]
 
 
