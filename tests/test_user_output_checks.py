@@ -119,13 +119,18 @@ def test_a_raised_check_saying_the_output_holds_nan_is_the_numbers(packages, say
 
 
 @pytest.mark.parametrize("rows, row", [
-    (MEDICAL, "zscore-on-background-patch-nan"),                      # raised: "... contain NaN for patch at (0, 0, 0)"
-    (emitted("resources_messages.jsonl"), "run-fp16-sum-overflow"),   # asserted: "... contain inf/nan"
-    (emitted("older_torch_live_messages.jsonl"), "w-inf-weights-nan-output"),  # "AOTI output contains NaN: tensor(...)"
-    (emitted("gpu_path_messages.jsonl"), "cusolver-invalid-value-nan"),  # torch's hint: "the input matrix contains NaN"
-    (emitted("llm_messages.jsonl"), "run-prefill-empty-prompt-in-batch-nan"),  # "NaN logits for requests [0, 1]"
-    (RECSYS, "run-cosine-score-zero-vector-cold-item-nan"),  # "NaN scores for items [...]"
-    (emitted("sequence_messages.jsonl"), "run-pool-empty-utterance"),  # "NaN embedding rows: [...]"
+    # "segmentation logits contain NaN for patch at (0, 0, 0)", raised
+    (MEDICAL, "zscore-on-background-patch-nan"),
+    # "pooled features contain inf/nan", asserted
+    (emitted("resources_messages.jsonl"), "run-fp16-sum-overflow"),
+    # "AOTI output contains NaN: tensor(...)"
+    (emitted("older_torch_live_messages.jsonl"), "w-inf-weights-nan-output"),
+    # torch's own hint: "the input matrix contains NaN"
+    (emitted("gpu_path_messages.jsonl"), "cusolver-invalid-value-nan"),
+    # "NaN logits for requests [0, 1]", "NaN scores for items [...]", "NaN embedding rows: [...]"
+    (emitted("llm_messages.jsonl"), "run-prefill-empty-prompt-in-batch-nan"),
+    (RECSYS, "run-cosine-score-zero-vector-cold-item-nan"),
+    (emitted("sequence_messages.jsonl"), "run-pool-empty-utterance"),
 ])
 def test_words_saying_values_hold_nan(rows, row):
     assert _read(rows[row]["message"]) == ("numerical", "AOTD802")
