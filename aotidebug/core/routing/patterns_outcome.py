@@ -77,10 +77,11 @@ OUTCOME_PATTERNS: tuple[Pattern, ...] = (
             0.64, (H.REDUCE_MEMORY,)),
     Pattern("AOTD802", "nan-inf", C.NUMERICAL,
             "Non-finite values (NaN/Inf)",
-            (r"At least one (?:NaN|INF) in \w+", r"\bNaNs? (?:in|detected|values?)\b",
-             # "NaN" naming what holds it: "NaN logits for requests [0, 1]", "NaN scores for items"
-             r"\bNaNs? (?:logits|outputs?|results?|predictions?|scores?|probabilities|loss(?:es)?|"
-             r"embeddings?|features?|rows?|elements?|entries)\b",
+            (r"At least one (?:NaN|INF) in \w+",
+             # "NaN in ...", "NaN detected", "NaN values", and "NaN" naming what holds it ("NaN
+             # logits for requests [0, 1]", "NaN scores for items")
+             r"\bNaNs? (?:in|detected|values?|logits|outputs?|results?|predictions?|scores?|probabilities|"
+             r"loss(?:es)?|embeddings?|features?|rows?|elements?|entries)\b",
              r"assert not .*isnan",
              # the same values named as people's checks name them ("non-finite forces for 2 atoms")
              r"\bnon-?finite\b",
