@@ -47,10 +47,10 @@ SIZE_ONE_AT_THE_FLOOR = (
 COMPILED_RANGE_NARROWED = (
     "If the bound in AOTI's `dim value is too small/large` is not the one your Dim declared, Inductor "
     "set it when it compiled: it specialises kernels on the example input's side of a size threshold "
-    "(measured on torch 2.13: a reduction over the dim caps it at 4096, or raises the minimum to 4097 "
-    "when the example is larger) and the package checks that side. Compile with example inputs of the "
-    "sizes you serve, or split the input; `aotidebug inspect PKG` prints the compiled bounds, and "
-    "diagnose(..., model=exported_program, package=PKG) names each narrowed dim (AOTC036)."
+    "(torch 2.13: a reduction caps the dim at 4096, or lifts the minimum to 4097 when the example is "
+    "larger; conv nets narrow batch or depth dims) and the package checks that side. Compile with example "
+    "inputs of the sizes you serve, or split the input; `aotidebug inspect PKG` prints the compiled "
+    "bounds, and diagnose(..., model=exported_program, package=PKG) names each narrowed dim (AOTC036)."
 )
 GUARD_EMPTY_INPUTS = "Guard empty inputs in forward() (return early when a dimension is 0) or pad them."
 INDEX_INPUT_IN_RANGE = (
