@@ -180,3 +180,33 @@ def test_the_package_s_bytes_handed_to_the_loader_are_the_call_s(tmp_path):
     assert (d.category.value, d.code) == ("unsupported", "AOTS340"), out.stderr[-800:]
     assert "io.BytesIO" in d.fixes[0]
     assert all("illegal memory" not in e.detail for e in d.evidence)
+
+
+@pytest.mark.parametrize("name, row", [("document_messages.jsonl", "compile-package-path-kept-as-recogniser-so"),
+                                       ("scientific_messages.jsonl", "compile-package-path-dot-so"),
+                                       ("migration_messages.jsonl", "new-api-so-package-path"),
+                                       ("rl_policy_messages.jsonl", "compile-package-path-kept-as-policy-so")])
+def test_a_so_package_path_keeps_the_legacy_output_name_a_candidate(name, row):
+    """aoti_compile_and_package refusing a `.so` path: the refusal reads first (AOTD534), and the
+    legacy aot_compile's output name kept through a migration is a candidate (AOTS348)."""
+    d = aotidebug.diagnose(emitted(name)[row]["message"])
+    ranked = [(c.category.value, c.code) for c in d.candidates]
+    assert ranked[0] == ("unsupported", "AOTD534") and ("deprecated_api", "AOTS348") in ranked[:3], ranked
+
+
+def test_the_package_api_refusing_a_so_path_for_real(tmp_path):
+    """Real: the refusal comes before any compile. A `.so` path gains the legacy candidate; a
+    folder or another suffix does not."""
+    torch = pytest.importorskip("torch")
+
+    class Net(torch.nn.Module):
+        def forward(self, x):
+            return x + 1
+
+    ep = torch.export.export(Net(), (torch.ones(2),))
+    for path, legacy in (("policy.so", True), ("lib/encoder.so", True), ("model.aoti", False), ("out_dir/", False)):
+        with pytest.raises(AssertionError) as info:
+            torch._inductor.aoti_compile_and_package(ep, package_path=str(tmp_path / path))
+        d = aotidebug.diagnose(info.value)
+        assert d.code == "AOTD534", str(info.value)
+        assert any(c.code == "AOTS348" for c in d.candidates) is legacy, (path, d.candidates)

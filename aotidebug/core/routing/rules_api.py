@@ -292,6 +292,15 @@ API_RULES: tuple[Rule, ...] = (
        phases=frozenset({P.LOAD}), keywords=("model 'cpu'", "model 'cuda", "model 'mps'", "model 'xpu"),
        regex=r"model '(?:cpu|cuda(?::\d+)?|mps|xpu(?::\d+)?)'",
        supersedes=("AOTD909", "AOTS160", "AOTS123"), fixes=(H.LOADER_SIGNATURE,)),
+    # aoti_compile_and_package refusing a `.so` output path: the legacy aot_compile wrote a shared
+    # library, and a call moved to the package API kept its file name (4 of the 13 labelled rows
+    # with a `.so` there are deprecated_api, the rest unsupported or unknown). A lower candidate
+    # beside the refusal's own reading (AOTD534, unsupported), which names the path's fix
+    _r("AOTS348", "legacy-so-output-name-given-to-the-package-api", "deprecated_api", 0.4,
+       "A shared-library (.so) output name, as the legacy aot_compile wrote, given to "
+       "aoti_compile_and_package, which writes only .pt2 archives",
+       keywords=("expect package path to be a file ending in .pt2",), regex=r"instead got \S*\.so\b",
+       fixes=(H.PACKAGE_OUTPUT_PATH, H.MIGRATE_TO_PACKAGE_API)),
     # the host refusing the loader's files while it extracts the package (a full or capped disk,
     # no open-file descriptors left, a TMPDIR that is gone): a cause outside AOTI's families, so
     # the reading is `unknown`, named, with the host's fix. (At compile the same limits are the
