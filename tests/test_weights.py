@@ -304,6 +304,46 @@ def test_torch_takes_a_transposed_constant_silently(small, packages):
 
 
 @pytest.mark.slow
+def test_a_wider_head_pushed_with_load_constants_keeps_the_compiled_shape(small):
+    """The fact behind AOTS349: torch takes a (6, 8) head into the (4, 8) package without a word,
+    the package still returns 4 columns, and the user's comparison with the retrained model is
+    what raises (then the overrun heap may abort or segfault the child as it exits: a child, so).
+    The text reads the input first (AOTS176) and the weights as a candidate."""
+    import aotidebug
+
+    code = textwrap.dedent(f"""
+        import torch
+        m = torch._inductor.aoti_load_package({str(small)!r})
+        torch.manual_seed(1)
+        head = torch.nn.Linear(8, 6)   # retrained with two more classes
+        state = {{"lin.weight": head.weight.detach(), "lin.bias": head.bias.detach()}}
+        m.load_constants({{k: v for k, v in state.items() if k in m.get_constant_fqns()}},
+                         check_full_update=True)
+        print("pushed", flush=True)
+        x = torch.randn(2, 8)
+        torch.testing.assert_close(m(x), torch.relu(head(x)) * 2.0 + 1.0)
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert "pushed" in proc.stdout and proc.returncode in (1, -6, -11), (proc.returncode, proc.stderr[-2000:])
+    assert "torch.Size([2, 4]) != torch.Size([2, 6])" in proc.stderr
+    ranked = [(c.category, c.code) for c in aotidebug.diagnose(proc.stderr).candidates]
+    assert ranked[0] == (Category.INPUT_MISMATCH, "AOTS176")
+    assert (Category.CONSTANT_LOADING, "AOTS349") in ranked[:3], ranked
+
+
+@pytest.mark.parametrize("name, row", [("llm_messages.jsonl", "run-load-constants-resized-vocab-embedding"),
+                                       ("medical_messages.jsonl", "new-head-with-extra-class-loaded-silently"),
+                                       ("video_messages.jsonl", "load-constants-101-class-head-into-10-class-package"),
+                                       ("speech_messages.jsonl", "run-ctc-head-resized-weights-accepted-silently")])
+def test_an_output_of_another_shape_keeps_weights_of_another_shape_a_candidate(name, row):
+    import aotidebug
+    from tests.labelled import emitted
+
+    ranked = [c.code for c in aotidebug.diagnose(emitted(name)[row]["message"]).candidates]
+    assert ranked[0] == "AOTS176" and "AOTS349" in ranked[:3], ranked
+
+
+@pytest.mark.slow
 def test_torch_refuses_a_meta_constant_without_saying_why_in_the_exception(small):
     """The fact AOTC056 guards against: the exception says only "API call failed"; the reason
     (the device type) is printed to stderr, which a log collector or notebook may not keep. Run

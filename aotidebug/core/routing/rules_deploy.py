@@ -404,6 +404,14 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "compiled one",
        keywords=("values for attribute 'shape' do not match",), supersedes=("AOTD806",),
        fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
+    # ... or weights of another shape swapped in: load_constants checks no shapes, so a head with
+    # more classes or a resized vocabulary runs in the compiled shape while the reference model
+    # that holds those weights returns the new one (5 of the 21 labelled rows with this check are
+    # constant_loading, from five vocabularies). A lower candidate beside the input's reading
+    _r("AOTS349", "output-shape-differs-after-weights-of-another-shape", "constant_loading", 0.38,
+       "The compiled model returned another shape than the reference: weights of another shape "
+       "(a wider head, a resized vocabulary) loaded into a package that keeps its compiled shapes",
+       keywords=("values for attribute 'shape' do not match",), fixes=(H.MATCH_CONSTANTS,)),
     # ... and another dtype than the reference's: the compiled model returns the dtype it was
     # compiled for, so a reference of another dtype followed an input of another dtype than
     # compiled (AOTI reads its bytes as the compiled dtype), or was computed in another precision.
