@@ -293,7 +293,7 @@ API_RULES: tuple[Rule, ...] = (
        regex=r"model '(?:cpu|cuda(?::\d+)?|mps|xpu(?::\d+)?)'",
        supersedes=("AOTD909", "AOTS160", "AOTS123"), fixes=(H.LOADER_SIGNATURE,)),
     # aoti_compile_and_package refusing a `.so` output path: the legacy aot_compile wrote a shared
-    # library, and a call moved to the package API kept its file name (4 of the 13 labelled rows
+    # library, and a call moved to the package API kept its file name (4 of the 14 labelled rows
     # with a `.so` there are deprecated_api, the rest unsupported or unknown). A lower candidate
     # beside the refusal's own reading (AOTD534, unsupported), which names the path's fix
     _r("AOTS348", "legacy-so-output-name-given-to-the-package-api", "deprecated_api", 0.4,
