@@ -74,3 +74,10 @@ DENSE_INPUTS = (
     "with torch.nested.to_padded_tensor; or export and compile a model that takes the sparse "
     "tensor's own parts (indices and values) as dense inputs."
 )
+PROXY_EXECUTOR_ARGUMENTS = (
+    "An op without a C shim runs through AOTI's proxy executor, and the executor could not read the "
+    "arguments the package recorded for it. Find the op in the compile log (`... is missing a "
+    "c-shim implementation, using proxy executor as fallback`): build sparse tensors outside the "
+    "model or pass their dense parts, cast to a dtype the op has a shim for, or replace the op; "
+    "with plain dense arguments it is a defect of torch: report it with the op name."
+)

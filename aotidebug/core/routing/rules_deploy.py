@@ -260,6 +260,22 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        regex=r"exception raised from \S+ at \S*aten/src/aten/(?:native/|tensorutils)",
        not_keywords=("exception raised from meta at",),  # a shape function's check: read by its words (AOTD104)
        supersedes=("AOTS152",), fixes=(H.OP_CHECKED_INPUT_VALUES, H.CHECK_INPUTS_AT_RUNTIME)),
+    # AOTI's proxy executor (the fallback for an op without a C shim) counting the integer
+    # arguments the package recorded for the op and finding another number than it consumed: the
+    # op's arguments are of a form the fallback cannot carry (a sparse tensor, a dtype or symbolic
+    # list the serialiser writes otherwise): unsupported, or a defect of torch for plain dense
+    # arguments (labelled 4 to 3). Named, either way, rather than an opaque runtime error, and
+    # above the compile log's "missing a c-shim" warning (AOTD506, 0.52), whose advice is the op's
+    _r("AOTS350", "proxy-executor-cannot-read-the-ops-arguments", "unsupported", 0.55,
+       "AOTI's proxy executor (the fallback for an op without a C shim) could not read the "
+       "arguments recorded for the op: a form the fallback does not carry",
+       keywords=("mismatch between ints consumed and num_ints",), supersedes=("AOTS152",),
+       fixes=(H.PROXY_EXECUTOR_ARGUMENTS,)),
+    _r("AOTS351", "proxy-executor-argument-count-defect", "torch_bug", 0.45,
+       "AOTI's proxy executor read another number of arguments than the package recorded for a "
+       "fallback op: torch's serialiser and executor disagree",
+       keywords=("mismatch between ints consumed and num_ints",), supersedes=("AOTS152",),
+       fixes=(H.PROXY_EXECUTOR_ARGUMENTS, H.REPORT_TORCH_BUG)),
     _r("AOTS152", "run-runtime-opaque", "opaque_runtime_error", 0.38,
        "The compiled model's run raised without a mechanism",
        subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}), signal=False),
