@@ -575,6 +575,12 @@ VOCABULARY_GATES = [
      "2.14.1: first reading 0.732 / 0.902 with none unknown at 8b9b2d1; the same after AOTS348 "
      "and AOTS349 (read after they were drawn: out of sample); 0.732 / 0.927 after AOTS350/351 "
      "read its proxy executor's argument mismatch (in-sample: drawn from its row and three more)"),
+    ("finance_messages.jsonl", 45, 0.86, 0.97, 0,
+     "45 failures of financial transaction and fraud models (card transaction sequences, int64 "
+     "timestamps and cents, hashed merchant embeddings, float64 money, rolling windows in forward, "
+     "per-account state, low-latency batch scoring), made for real with torch 2.13.0 and 2.14.1: "
+     "first reading 0.867 / 0.978 with none unknown at 8b9b2d1; the same at HEAD (read after "
+     "AOTS348 to AOTS351 were drawn: out of sample, they moved none of its rows)"),
 ]
 
 
