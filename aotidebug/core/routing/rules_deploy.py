@@ -145,6 +145,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "order, a shape) reach the same assertion as ids past a table",
        keywords=("index out of bounds: 0 <=",), phases=frozenset({P.RUN, P.UNKNOWN}),
        fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
+    # ... and the same check thrown in two kernel threads at once, its message cut (AOTS304): the
+    # inputs reach it as they reach the printed assertion (1 of the 8 labelled rows so, a point
+    # tensor sliced to a strided view, is input_mismatch)
+    _r("AOTS352", "kernel-check-thrown-in-threads-may-be-the-inputs", "input_mismatch", 0.35,
+       "A generated kernel's check thrown in its threads, message cut: inputs other than those "
+       "compiled for (a dtype, a layout, a shape) reach it as ids past a table do",
+       keywords=("terminate called after throwing an instance of 'c10::error'",),
+       words=("terminate called recursively",), not_words=("what():",), phases=frozenset({P.RUN, P.UNKNOWN}),
+       fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
     _r("AOTS144", "accelerator-error", "illegal_memory_access", 0.42,
        "The accelerator reported a sticky error",
        types=frozenset({"AcceleratorError"}), not_keywords=("out of memory", "device-side assert")),
