@@ -582,6 +582,13 @@ VOCABULARY_GATES = [
      "per-account state, low-latency batch scoring), made for real with torch 2.13.0 and 2.14.1: "
      "first reading 0.867 / 0.978 with none unknown at 8b9b2d1; the same at HEAD (read after "
      "AOTS348 to AOTS351 were drawn: out of sample, they moved none of its rows)"),
+    ("torch_defects_messages.jsonl", 20, 0.35, 0.50, 0,
+     "20 failures on the AOTI path, 11 of them defects of torch found and reproduced on torch "
+     "2.13.0 and 2.14.1 (wrong dtypes and values from int8 reductions, fp16 inf, int64 arange "
+     "wrapping at 32 bits, runtime input checks stricter than the export) and 9 user mistakes on "
+     "the same code: first reading 0.350 / 0.500 with none unknown at 8b9b2d1, the same at HEAD "
+     "(read after every rule of stop 64: out of sample). Most defects are silent wrong numbers a "
+     "text cannot tell from a user's input; the measurement is the call with the model"),
 ]
 
 
