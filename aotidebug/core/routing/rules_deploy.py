@@ -14,6 +14,16 @@ from .rules_api import API_RULES
 
 __all__ = ["DEPLOY_RULES"]
 
+# Signatures two rules read, one category each, shared so the pair cannot drift: a kernel's check
+# thrown in two threads, its message cut (AOTS304/352); the proxy executor miscounting an op's
+# arguments (AOTS350/351); a user's comparison finding another output shape (AOTS176/349)
+_KERNEL_CHECK_CUT: dict[str, object] = dict(
+    keywords=("terminate called after throwing an instance of 'c10::error'",),
+    words=("terminate called recursively",), not_words=("what():",), phases=frozenset({P.RUN, P.UNKNOWN}))
+_PROXY_ARGUMENTS_MISCOUNTED: dict[str, object] = dict(
+    keywords=("mismatch between ints consumed and num_ints",), supersedes=("AOTS152",))
+_OUTPUT_SHAPE_DIFFERS = ("values for attribute 'shape' do not match",)
+
 # assert_size_stride's line when every size matched and a stride did not (no size on the line
 # differs: a size that differs is an input or a shape, read elsewhere)
 _LAYOUT_ONLY = (r"(?m)^(?![^\n]*expected size (\d+)==(?!\1\b)\d+)[^\n]*?"
@@ -131,9 +141,7 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS304", "kernel-check-thrown-in-parallel-threads", "index_out_of_bounds", 0.6,
        "A check in a generated CPU kernel threw inside its parallel threads and ended the process "
        "before its message was printed (such a kernel's check is its index bounds check)",
-       keywords=("terminate called after throwing an instance of 'c10::error'",),
-       words=("terminate called recursively",), not_words=("what():",), phases=frozenset({P.RUN, P.UNKNOWN}),
-       supersedes=("AOTD303",), fixes=(H.ONE_THREAD_FOR_THE_MESSAGE, H.CLAMP_INDICES)),
+       **_KERNEL_CHECK_CUT, supersedes=("AOTD303",), fixes=(H.ONE_THREAD_FOR_THE_MESSAGE, H.CLAMP_INDICES)),
     # a generated kernel's index assertion read by its words alone: the ids were past the table
     # (AOTD301), or the inputs were not what the program was compiled for and reached the same
     # assertion (ids of another dtype, two tensors in each other's slots, a dict in another key
@@ -145,15 +153,12 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        "order, a shape) reach the same assertion as ids past a table",
        keywords=("index out of bounds: 0 <=",), phases=frozenset({P.RUN, P.UNKNOWN}),
        fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
-    # ... and the same check thrown in two kernel threads at once, its message cut (AOTS304): the
-    # inputs reach it as they reach the printed assertion (1 of the 8 labelled rows so, a point
-    # tensor sliced to a strided view, is input_mismatch)
+    # ... and the same check thrown in two threads at once, message cut (AOTS304): inputs reach it
+    # too (1 of the 8 labelled rows so, a point tensor sliced to a strided view, is input_mismatch)
     _r("AOTS352", "kernel-check-thrown-in-threads-may-be-the-inputs", "input_mismatch", 0.35,
        "A generated kernel's check thrown in its threads, message cut: inputs other than those "
        "compiled for (a dtype, a layout, a shape) reach it as ids past a table do",
-       keywords=("terminate called after throwing an instance of 'c10::error'",),
-       words=("terminate called recursively",), not_words=("what():",), phases=frozenset({P.RUN, P.UNKNOWN}),
-       fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
+       **_KERNEL_CHECK_CUT, fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
     _r("AOTS144", "accelerator-error", "illegal_memory_access", 0.42,
        "The accelerator reported a sticky error",
        types=frozenset({"AcceleratorError"}), not_keywords=("out of memory", "device-side assert")),
@@ -269,22 +274,18 @@ DEPLOY_RULES: tuple[Rule, ...] = (
        regex=r"exception raised from \S+ at \S*aten/src/aten/(?:native/|tensorutils)",
        not_keywords=("exception raised from meta at",),  # a shape function's check: read by its words (AOTD104)
        supersedes=("AOTS152",), fixes=(H.OP_CHECKED_INPUT_VALUES, H.CHECK_INPUTS_AT_RUNTIME)),
-    # AOTI's proxy executor (the fallback for an op without a C shim) counting the integer
-    # arguments the package recorded for the op and finding another number than it consumed: the
-    # op's arguments are of a form the fallback cannot carry (a sparse tensor, a dtype or symbolic
-    # list the serialiser writes otherwise): unsupported, or a defect of torch for plain dense
-    # arguments (labelled 4 to 3). Named, either way, rather than an opaque runtime error, and
-    # above the compile log's "missing a c-shim" warning (AOTD506, 0.52), whose advice is the op's
+    # AOTI's proxy executor (the fallback for an op without a C shim) finding another number of
+    # arguments than the package recorded for the op: a form the fallback cannot carry (a sparse
+    # tensor): unsupported, or a defect of torch for plain dense arguments (labelled 4 to 3). Named
+    # rather than an opaque error, above the c-shim warning's reading (AOTD506, 0.52, the op's advice)
     _r("AOTS350", "proxy-executor-cannot-read-the-ops-arguments", "unsupported", 0.55,
        "AOTI's proxy executor (the fallback for an op without a C shim) could not read the "
        "arguments recorded for the op: a form the fallback does not carry",
-       keywords=("mismatch between ints consumed and num_ints",), supersedes=("AOTS152",),
-       fixes=(H.PROXY_EXECUTOR_ARGUMENTS,)),
+       **_PROXY_ARGUMENTS_MISCOUNTED, fixes=(H.PROXY_EXECUTOR_ARGUMENTS,)),
     _r("AOTS351", "proxy-executor-argument-count-defect", "torch_bug", 0.45,
        "AOTI's proxy executor read another number of arguments than the package recorded for a "
        "fallback op: torch's serialiser and executor disagree",
-       keywords=("mismatch between ints consumed and num_ints",), supersedes=("AOTS152",),
-       fixes=(H.PROXY_EXECUTOR_ARGUMENTS, H.REPORT_TORCH_BUG)),
+       **_PROXY_ARGUMENTS_MISCOUNTED, fixes=(H.PROXY_EXECUTOR_ARGUMENTS, H.REPORT_TORCH_BUG)),
     _r("AOTS152", "run-runtime-opaque", "opaque_runtime_error", 0.38,
        "The compiled model's run raised without a mechanism",
        subsystems=frozenset({S.MODEL_RUN, S.RUNTIME_CPP}), phases=frozenset({P.RUN}), signal=False),
@@ -427,16 +428,15 @@ DEPLOY_RULES: tuple[Rule, ...] = (
     _r("AOTS176", "output-shape-differs-from-reference", "input_mismatch", 0.6,
        "The compiled model returned another shape than the reference: the input's shape was not the "
        "compiled one",
-       keywords=("values for attribute 'shape' do not match",), supersedes=("AOTD806",),
+       keywords=_OUTPUT_SHAPE_DIFFERS, supersedes=("AOTD806",),
        fixes=(H.CHECK_INPUTS_AT_RUNTIME,)),
-    # ... or weights of another shape swapped in: load_constants checks no shapes, so a head with
-    # more classes or a resized vocabulary runs in the compiled shape while the reference model
-    # that holds those weights returns the new one (5 of the 21 labelled rows with this check are
-    # constant_loading, from five vocabularies). A lower candidate beside the input's reading
+    # ... or weights of another shape swapped in: load_constants checks no shapes, so a wider head
+    # or a resized vocabulary runs in the compiled shape while the reference returns the new one
+    # (5 of the 21 labelled rows with this check, five vocabularies). Below the input's reading
     _r("AOTS349", "output-shape-differs-after-weights-of-another-shape", "constant_loading", 0.38,
        "The compiled model returned another shape than the reference: weights of another shape "
        "(a wider head, a resized vocabulary) loaded into a package that keeps its compiled shapes",
-       keywords=("values for attribute 'shape' do not match",), fixes=(H.MATCH_CONSTANTS,)),
+       keywords=_OUTPUT_SHAPE_DIFFERS, fixes=(H.MATCH_CONSTANTS,)),
     # ... and another dtype than the reference's: the compiled model returns the dtype it was
     # compiled for, so a reference of another dtype followed an input of another dtype than
     # compiled (AOTI reads its bytes as the compiled dtype), or was computed in another precision.
